@@ -1,0 +1,127 @@
+import { Award, Globe2, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { SectionHeading } from "#app/components/ui/section-heading";
+import { SmartImage } from "#app/components/ui/smart-image";
+import { CATEGORY_TILES, PARTNERS, TRENDING } from "#app/domain/home";
+
+export function CategoriesGrid() {
+  return (
+    <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-6 py-24 sm:px-8">
+      <SectionHeading id="categories-heading" eyebrow="Collections" title="Categories" />
+      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+        {CATEGORY_TILES.map((tile, index) => (
+          <li key={tile.path} className={index < 2 ? "lg:col-span-3" : "lg:col-span-2"}>
+            <Link to={tile.path} className={`group relative block overflow-hidden ${index < 2 ? "aspect-[4/3] lg:aspect-[16/9]" : "aspect-[4/3]"}`}>
+              <SmartImage
+                src={tile.image}
+                alt=""
+                width={640}
+                height={480}
+                sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                widths={[384, 640, 828]}
+                theme={tile.theme}
+                className="absolute inset-0 h-full w-full"
+                imgClassName="transition-transform duration-700 ease-out group-hover:scale-105"
+              />
+              <div className="absolute inset-0 bg-gradient-to-t from-forest-950/80 via-forest-950/10 to-transparent" />
+              <div className="absolute inset-x-0 bottom-0 flex items-end justify-between p-6">
+                <h3 className="font-display text-2xl text-ivory sm:text-3xl">{tile.name}</h3>
+                <span aria-hidden="true" className="text-xs uppercase tracking-[0.25em] text-gold-200 opacity-80 transition-opacity group-hover:opacity-100">
+                  Explore
+                </span>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function TrendingNow() {
+  return (
+    <section aria-labelledby="trending-heading" className="bg-sand/70">
+      <div className="mx-auto max-w-7xl px-6 py-24 sm:px-8">
+        <SectionHeading id="trending-heading" eyebrow="Most viewed this week" title="Trending Now" />
+        <ul className="mt-12 grid gap-8 md:grid-cols-3">
+          {TRENDING.map((item) => (
+            <li key={item.path}>
+              <Link to={item.path} className="group block">
+                <SmartImage
+                  src={item.image}
+                  alt=""
+                  width={640}
+                  height={480}
+                  sizes="(min-width: 768px) 33vw, 100vw"
+                  widths={[384, 640, 828]}
+                  theme={item.theme}
+                  className="aspect-[4/3] w-full"
+                  imgClassName="transition-transform duration-700 ease-out group-hover:scale-105"
+                />
+                <p className="mt-5 text-xs font-medium uppercase tracking-[0.2em] text-gold-700">{item.category}</p>
+                <h3 className="mt-2 font-display text-2xl text-forest-900 transition-colors group-hover:text-forest-700">{item.title}</h3>
+                <p className="mt-1 text-sm text-stone">{item.location}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+type AboutBlurbProps = { intro: string; globalReach: string; verified: string; premium: string };
+
+export function AboutBlurb({ intro, globalReach, verified, premium }: AboutBlurbProps) {
+  const features = [
+    { title: "Global Reach", text: globalReach, Icon: Globe2 },
+    { title: "Verified Listings", text: verified, Icon: ShieldCheck },
+    { title: "Premium Service", text: premium, Icon: Award },
+  ];
+  return (
+    <section aria-labelledby="about-blurb-heading" className="bg-forest-950 text-ivory">
+      <div className="mx-auto max-w-7xl px-6 py-24 sm:px-8">
+        <div className="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:items-end">
+          <SectionHeading id="about-blurb-heading" eyebrow="About" title="About White Streams" tone="dark" />
+          <p className="text-lg leading-relaxed text-ivory/75">{intro}</p>
+        </div>
+        <ul className="mt-16 grid gap-px overflow-hidden bg-ivory/10 md:grid-cols-3">
+          {features.map(({ title, text, Icon }) => (
+            <li key={title} className="bg-forest-950 p-8 sm:p-10">
+              <Icon aria-hidden="true" className="h-7 w-7 text-gold-300" strokeWidth={1.25} />
+              <h3 className="mt-6 font-display text-2xl">{title}</h3>
+              <p className="mt-3 leading-relaxed text-ivory/70">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function Partners() {
+  return (
+    <section aria-labelledby="partners-heading" className="border-b border-ink/5">
+      <div className="mx-auto max-w-6xl px-6 py-20 sm:px-8">
+        <SectionHeading id="partners-heading" eyebrow="In good company" title="Our Partners" align="center" />
+        <ul className="mt-12 grid grid-cols-3 items-center gap-6 sm:gap-12">
+          {PARTNERS.map((partner) => (
+            <li key={partner.name} className="flex flex-col items-center gap-3">
+              <SmartImage
+                src={partner.logo}
+                alt={partner.name}
+                width={240}
+                height={120}
+                sizes="(min-width: 640px) 240px, 30vw"
+                widths={[240, 480]}
+                className="aspect-[2/1] w-full max-w-[15rem] !bg-none !bg-transparent [&>.image-mark]:text-forest-900/20"
+                imgClassName="object-contain"
+              />
+              <span className="text-xs uppercase tracking-[0.2em] text-stone">{partner.name}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { X } from "lucide-react";
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+import { Link } from "react-router";
+import { Monogram } from "./top-bar";
+
+export type ShellSettings = { siteName: string; companyName: string; country: string; contactEmail: string };
+
+const MENU_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/real-estate", label: "Real Estate" },
+  { to: "/cars", label: "Cars" },
+  { to: "/metals", label: "Metals" },
+  { to: "/yachts", label: "Yachts" },
+  { to: "/jets", label: "Jets" },
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact Us" },
+] as const;
+
+type SideMenuProps = {
+  open: boolean;
+  onClose: () => void;
+  settings: ShellSettings;
+  /** Where focus returns when the menu closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+};
+
+/**
+ * Slide-in menu on a native modal <dialog>: the page behind is inert, Escape closes it,
+ * and focus is kept inside while it is open and handed back to the menu button after.
+ */
+export function SideMenu({ open, onClose, settings, returnFocusTo }: SideMenuProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) {
+      dialog.close();
+      returnFocusTo.current?.focus();
+    }
+  }, [open, returnFocusTo]);
+
+  function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab" || !dialogRef.current) return;
+    const focusable = dialogRef.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      id="site-menu"
+      aria-label="Menu"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      // A click on the dialog element itself is a click on its backdrop: the panel fills the visible box.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      onKeyDown={trapFocus}
+      className="side-menu m-0 h-dvh max-h-none w-[20rem] max-w-[86vw] bg-transparent p-0 text-ink backdrop:bg-forest-950/55 backdrop:backdrop-blur-[2px]"
+    >
+      <div className="flex h-full flex-col bg-ivory shadow-2xl">
+        <div className="flex items-center justify-between border-b border-ink/10 px-6 py-5">
+          <div className="flex items-center gap-3 text-forest-900">
+            <Monogram className="h-7 w-7" />
+            <span className="font-display text-xl">Menu</span>
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-forest-900 hover:bg-forest-900/5"
+          >
+            <X aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
+            <span className="sr-only">Close menu</span>
+          </button>
+        </div>
+        <nav aria-label="Site" className="flex-1 overflow-y-auto px-3 py-4">
+          <ul>
+            {MENU_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  onClick={onClose}
+                  className="block rounded-sm px-3 py-3 font-display text-lg text-forest-900 transition-colors hover:bg-sand hover:text-forest-700"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="menu-contact-heading" className="border-t border-ink/10 bg-sand/60 px-6 py-6 text-sm">
+          <h2 id="menu-contact-heading" className="eyebrow !font-sans">
+            Contact Information
+          </h2>
+          <p className="mt-3 font-medium text-forest-900">{settings.companyName}</p>
+          <p className="text-stone">{settings.country}</p>
+          <p className="mt-2 text-stone">
+            Email:{" "}
+            <a href={`mailto:${settings.contactEmail}`} className="text-forest-800 underline decoration-gold-500 underline-offset-4">
+              {settings.contactEmail}
+            </a>
+          </p>
+        </section>
+      </div>
+    </dialog>
+  );
+}

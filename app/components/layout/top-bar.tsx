@@ -1,0 +1,59 @@
+import { Menu } from "lucide-react";
+import { forwardRef } from "react";
+import { Link, NavLink } from "react-router";
+import { CATEGORY_LIST } from "#app/domain/categories";
+
+type TopBarProps = { siteName: string; onOpenMenu: () => void; menuOpen: boolean };
+
+/** Fixed top bar: menu button, the site name linking home, and the category links on wide screens. */
+export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar({ siteName, onOpenMenu, menuOpen }, menuButtonRef) {
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-ink/5 bg-ivory/90 backdrop-blur-md supports-[backdrop-filter]:bg-ivory/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:h-20 sm:px-8">
+        <button
+          ref={menuButtonRef}
+          type="button"
+          onClick={onOpenMenu}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          className="-ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-900 transition-colors hover:bg-forest-900/5"
+        >
+          <Menu aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
+          <span className="sr-only">Open menu</span>
+        </button>
+        <Link to="/" className="flex items-center gap-3 text-forest-900">
+          <Monogram />
+          <span className="font-display text-xl tracking-wide sm:text-2xl">{siteName}</span>
+        </Link>
+        <nav aria-label="Collections" className="ml-auto hidden lg:block">
+          <ul className="flex items-center gap-8">
+            {CATEGORY_LIST.map((category) => (
+              <li key={category.id}>
+                <NavLink
+                  to={`/${category.id}`}
+                  className={({ isActive }) =>
+                    `relative py-2 text-[0.78rem] font-medium uppercase tracking-[0.2em] transition-colors after:absolute after:inset-x-0 after:-bottom-0.5 after:h-px after:origin-left after:bg-gold-500 after:transition-transform after:duration-300 hover:text-forest-700 hover:after:scale-x-100 ${
+                      isActive ? "text-forest-900 after:scale-x-100" : "text-ink/70 after:scale-x-0"
+                    }`
+                  }
+                >
+                  {category.name}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+});
+
+export function Monogram({ className = "h-8 w-8" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 40 40" aria-hidden="true" className={className}>
+      <circle cx="20" cy="20" r="19" fill="none" stroke="currentColor" strokeWidth="1" opacity="0.5" />
+      <path d="M9 13l4.5 15L20 15l6.5 13L31 13" fill="none" stroke="#b58f47" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export type Specification = { label: string; value: string };
+
+/** One listing of the catalogue. `id` is the slug in the URL; `position` is the catalogue ("featured") order. */
+export const listings = pgTable(
+  "listings",
+  {
+    id: text("id").primaryKey(),
+    category: text("category", { enum: ["real-estate", "cars", "metals", "yachts", "jets"] }).notNull(),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    /** Display text; null shows "Price On Request". */
+    price: text("price"),
+    location: text("location").notNull(),
+    year: integer("year"),
+    specs: jsonb("specs").$type<string[]>().notNull().default([]),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    description: text("description").notNull().default(""),
+    specifications: jsonb("specifications").$type<Specification[]>().notNull().default([]),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    visible: boolean("visible").notNull().default(true),
+    /** Sample content staff should complete before launch. */
+    isSample: boolean("is_sample").notNull().default(false),
+    // Derived on write from the fields above so filters, search and sort run in SQL with indexes.
+    locationKey: text("location_key").notNull().default(""),
+    bedrooms: integer("bedrooms"),
+    propertyType: text("property_type"),
+    sortYear: integer("sort_year"),
+    searchText: text("search_text").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("listings_category_position_idx").on(table.category, table.visible, table.position),
+    index("listings_category_year_idx").on(table.category, table.visible, table.sortYear),
+    index("listings_category_location_idx").on(table.category, table.locationKey),
+  ],
+);
+
+export const contentBlocks = pgTable(
+  "content_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    type: text("type", { enum: ["text", "image", "html"] }).notNull(),
+    content: text("content").notNull().default(""),
+    metadata: jsonb("metadata").$type<ContentBlockMetadata>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("content_blocks_key_idx").on(table.key),
+    index("content_blocks_created_at_idx").on(table.createdAt),
+  ],
+);
+
+export type ContentBlockMetadata = {
+  category?: "home" | "about" | "contact";
+  originalName?: string;
+  size?: number;
+  type?: string;
+};
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: text("submission_id").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default("Not provided"),
+    interest: text("interest").notNull(),
+    message: text("message").notNull(),
+    /** The listing an enquiry was sent from, when any. */
+    listingPath: text("listing_path"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status", { enum: ["pending", "processed", "error"] }).notNull().default("pending"),
+    emailSent: boolean("email_sent").notNull().default(false),
+    confirmationSent: boolean("confirmation_sent").notNull().default(false),
+    /** When staff first opened it in the admin area (drives the notification bell). */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("contact_submissions_submission_id_idx").on(table.submissionId),
+    index("contact_submissions_email_idx").on(table.email),
+    index("contact_submissions_created_at_idx").on(table.createdAt),
+    index("contact_submissions_unopened_idx").on(table.createdAt).where(sql`opened_at is null`),
+  ],
+);
+
+export const mediaItems = pgTable(
+  "media_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["image", "video", "audio"] }).notNull(),
+    /** Key of the original in storage; variants live beside it. */
+    storageKey: text("storage_key").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    position: integer("position").notNull().default(0),
+    metadata: jsonb("metadata").$type<{ folder?: string; width?: number; height?: number; placeholder?: string }>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("media_items_position_idx").on(table.position)],
+);
+
+export type ListingRow = typeof listings.$inferSelect;
+export type NewListingRow = typeof listings.$inferInsert;
+export type ContentBlockRow = typeof contentBlocks.$inferSelect;
+export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
+export type MediaItemRow = typeof mediaItems.$inferSelect;

@@ -1,0 +1,102 @@
+import type { CategoryId } from "./category-ids";
+
+const MEDIA = "https://image931.wordpress.com/wp-content/uploads/2025/04";
+
+export type Category = {
+  id: CategoryId;
+  /** Menu and card label. */
+  name: string;
+  /** Singular noun, for labels such as "Car" in alt texts. */
+  singular: string;
+  title: string;
+  subtitle: string;
+  heroImage: string;
+  /** Heading above the specifications list on the detail page. */
+  detailHeading: string;
+  /** Plain message for an unknown or hidden listing. */
+  notFound: string;
+  /** Interest recorded with an enquiry sent from this category. */
+  interest: string;
+  filters: { location: true; bedrooms: boolean; propertyType: boolean; year: boolean };
+  sortable: boolean;
+};
+
+export const CATEGORIES: Record<CategoryId, Category> = {
+  "real-estate": {
+    id: "real-estate",
+    name: "Real Estate",
+    singular: "Property",
+    title: "Luxury Real Estate",
+    subtitle: "Explore exclusive properties and premium real estate listings worldwide",
+    heroImage: `${MEDIA}/img_2078.jpg`,
+    detailHeading: "Property Details",
+    notFound: "Property not found",
+    interest: "Real Estate",
+    filters: { location: true, bedrooms: true, propertyType: true, year: true },
+    sortable: true,
+  },
+  cars: {
+    id: "cars",
+    name: "Cars",
+    singular: "Car",
+    title: "Luxury Cars",
+    subtitle: "Discover the finest collection of luxury and exotic cars from around the world",
+    heroImage: `${MEDIA}/img_2505.jpg`,
+    detailHeading: "Vehicle Details",
+    notFound: "Car not found",
+    interest: "Cars",
+    filters: { location: true, bedrooms: false, propertyType: false, year: true },
+    sortable: true,
+  },
+  metals: {
+    id: "metals",
+    name: "Metals",
+    singular: "Investment",
+    title: "Precious Metals",
+    subtitle:
+      "Invest in premium precious metals including gold, silver, platinum, copper, and rare metal commodities with guaranteed authenticity and secure storage",
+    heroImage: `${MEDIA}/img_2230-1.jpg`,
+    detailHeading: "Investment Details",
+    notFound: "Investment not found",
+    interest: "Metals",
+    filters: { location: true, bedrooms: false, propertyType: false, year: false },
+    sortable: false,
+  },
+  yachts: {
+    id: "yachts",
+    name: "Yachts",
+    singular: "Yacht",
+    title: "Luxury Yachts",
+    subtitle: "Explore exclusive yachts, superyachts, and exotic vessels for sale worldwide",
+    heroImage: `${MEDIA}/img25-1.jpg`,
+    detailHeading: "Yacht Details",
+    notFound: "Yacht not found",
+    interest: "Yachts",
+    filters: { location: true, bedrooms: false, propertyType: false, year: true },
+    sortable: true,
+  },
+  jets: {
+    id: "jets",
+    name: "Jets",
+    singular: "Aircraft",
+    title: "Luxury Jets",
+    subtitle: "Discover the world's most exclusive private jets and aircraft for digital currency",
+    heroImage: `${MEDIA}/img_1213.jpg`,
+    detailHeading: "Aircraft Details",
+    notFound: "Aircraft not found",
+    interest: "Jets",
+    filters: { location: true, bedrooms: false, propertyType: false, year: true },
+    sortable: true,
+  },
+};
+
+export const CATEGORY_LIST: Category[] = Object.values(CATEGORIES);
+
+/** The seller shown on every detail page (spec point 3). */
+export const SELLER = {
+  name: "White Streams",
+  experience: "Premier Luxury Marketplace",
+  description:
+    "The world's luxury marketplace, connecting discerning buyers with exceptional real estate, supercars, precious metals, yachts and private jets.",
+  address: "India",
+} as const;

@@ -1,0 +1,38 @@
+import type { MetaDescriptor } from "react-router";
+
+type RootData = { siteUrl: string; siteName: string } | undefined;
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+export type PageMetaInput = {
+  matches: readonly MatchLike[];
+  /** Path plus the query that identifies the page (canonical URLs drop tracking and paging noise). */
+  path: string;
+  title: string;
+  description: string;
+  image?: string;
+  type?: "website" | "article" | "product";
+  noindex?: boolean;
+};
+
+/** Title, description, canonical URL and Open Graph / Twitter tags for one page. */
+export function pageMeta({ matches, path, title, description, image, type = "website", noindex }: PageMetaInput): MetaDescriptor[] {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
+  const siteUrl = root?.siteUrl ?? "";
+  const siteName = root?.siteName ?? "White Streams";
+  const url = `${siteUrl}${path}`;
+  const fullTitle = title.includes(siteName) ? title : `${title} | ${siteName}`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: siteName },
+    { property: "og:type", content: type },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+  ];
+  if (image) tags.push({ property: "og:image", content: image.startsWith("/") ? `${siteUrl}${image}` : image });
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}

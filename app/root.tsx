@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "#app/components/nonce-provider";
+import { NotFoundScreen, UnexpectedErrorScreen } from "#app/components/layout/error-screens";
+import { servicesContext } from "#app/db/context";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = context.get(servicesContext);
+  return { siteUrl: env.siteUrl, siteName: env.SITE_NAME };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d3326" />
+        {/* Marks the document as scripted before first paint, so image fade-ins never hide images from no-JS visitors. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-ivory text-ink">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <UnexpectedErrorScreen />;
+}
+

@@ -1,0 +1,63 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { openDatabase, type DatabaseHandle } from "#app/db/client.server";
+import { servicesContext } from "#app/db/context";
+import { seedCatalogue } from "#app/db/seed/seed.server";
+import { getEnv, type Env } from "#app/env.server";
+import { logger } from "#app/services/logger.server";
+import path from "node:path";
+
+/**
+ * The application half of the server, bundled by Vite with the route modules so the router context
+ * keys and the database handle are shared by one module graph. server/index.ts hosts it.
+ */
+export type AppInstance = {
+  handler: express.Router;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+};
+
+type Globals = { __whiteStreamsApp?: Promise<AppInstance> };
+
+/** One instance per process: dev-mode module reloads must not open the embedded database twice. */
+export function getApp(): Promise<AppInstance> {
+  const globals = globalThis as Globals;
+  globals.__whiteStreamsApp ??= createApp(getEnv());
+  return globals.__whiteStreamsApp;
+}
+
+export async function createApp(env: Env): Promise<AppInstance> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.dataDir, "db"),
+  });
+  await database.migrate();
+  if (env.SEED_ON_START) {
+    const { inserted } = await seedCatalogue(database.db);
+    if (inserted > 0) logger.info({ inserted }, "seeded catalogue listings");
+  }
+  logger.info({ database: database.kind }, "database ready");
+
+  const handler = express.Router();
+
+  handler.get("/healthz", async (_req, res) => {
+    const ok = await database.ping();
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "degraded", database: ok ? "up" : "down" });
+  });
+
+  handler.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: env.NODE_ENV,
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, { db: database.db, env, nonce: String(res.locals.cspNonce ?? "") });
+        return context;
+      },
+    }),
+  );
+
+  return { handler, database, close: () => database.close() };
+}

@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+
+export type SecurityOptions = {
+  /** Extra origins images may load from (the earlier site's media host). */
+  imageOrigins: string[];
+  /** Extra origins for scripts and frames (bot protection), when configured. */
+  scriptOrigins?: string[];
+  frameOrigins?: string[];
+  connectOrigins?: string[];
+  /** Dev mode: Vite's client needs inline scripts and a websocket, so the CSP is relaxed. */
+  development: boolean;
+};
+
+/** A fresh nonce per response; React Router's scripts carry it, so no inline script runs without it. */
+export const cspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+};
+
+export function securityHeaders(options: SecurityOptions): RequestHandler {
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+  return helmet({
+    contentSecurityPolicy: options.development
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", nonce, ...(options.scriptOrigins ?? [])],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "blob:", ...options.imageOrigins],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
+            mediaSrc: ["'self'", "blob:"],
+            frameSrc: options.frameOrigins?.length ? options.frameOrigins : ["'none'"],
+            workerSrc: ["'self'", "blob:"],
+            frameAncestors: ["'none'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'none'"],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: options.development ? false : { maxAge: 31_536_000, includeSubDomains: true },
+    xFrameOptions: { action: "deny" },
+  });
+}

@@ -1,0 +1,13 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// The Express app (server/app.ts) is bundled into the SSR build, so the router context keys,
+// the database handle and the route modules are one module graph in production and in dev.
+export default defineConfig({
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
+  resolve: { alias: { "#app": new URL("./app", import.meta.url).pathname } },
+  plugins: [tailwindcss(), reactRouter()],
+});
