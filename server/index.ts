@@ -39,7 +39,7 @@ host.use(compression());
 let loadApp: () => Promise<AppInstance>;
 
 if (production) {
-  const buildDir = path.resolve("build");
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   // Fingerprinted assets never change: cache them for a year.
   host.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
   host.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));

@@ -1,0 +1,24 @@
+import type { Database } from "../../app/db/client.server";
+import { listings } from "../../app/db/schema";
+import { toListingRow } from "../../app/models/listing-row";
+
+/** A listing staff have hidden: it must appear nowhere on the public site. */
+export const HIDDEN_LISTING = {
+  id: "hidden-test-estate",
+  category: "real-estate" as const,
+  title: "Hidden Test Estate Unlisted",
+  location: "Lisbon, Portugal",
+  specs: ["3 Bedrooms"],
+  images: [],
+  description: "A listing that staff have withdrawn.",
+  specifications: [{ label: "Bedrooms", value: "3" }],
+  features: [],
+};
+
+/** Fixture rows the browser tests rely on, written before the server starts. Each issue's tests add theirs here. */
+export async function writeE2eFixtures(db: Database) {
+  await db
+    .insert(listings)
+    .values({ ...toListingRow(HIDDEN_LISTING, 5), visible: false })
+    .onConflictDoNothing();
+}

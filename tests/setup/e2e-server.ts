@@ -1,0 +1,22 @@
+/**
+ * Starts the production build for the browser tests on a fresh data folder, after writing the
+ * fixtures the tests need into the database (the server itself runs unchanged).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "../../app/db/client.server";
+import { seedCatalogue } from "../../app/db/seed/seed.server";
+import { writeE2eFixtures } from "./e2e-fixtures";
+
+const dataDir = process.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "ws-e2e-"));
+process.env.DATA_DIR = dataDir;
+process.env.NODE_ENV = "production";
+
+const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: path.join(dataDir, "db") });
+await handle.migrate();
+await seedCatalogue(handle.db);
+await writeE2eFixtures(handle.db);
+await handle.close();
+
+await import("../../server/index");
