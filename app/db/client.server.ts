@@ -43,7 +43,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm backs the catalogue's substring search indexes (see drizzle/0002_search_trigram.sql).
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -1,0 +1,104 @@
+import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { listings, type ListingRow } from "#app/db/schema";
+import type { CategoryId } from "#app/domain/category-ids";
+import { PAGE_SIZE, type ListingQuery } from "#app/domain/listing-query";
+import { bedroomsFilterValue, yearBucketOf } from "#app/domain/listing-rules";
+
+/** What a listing card shows. */
+export type ListingCardData = Pick<ListingRow, "id" | "category" | "title" | "price" | "location" | "year" | "specs" | "images">;
+
+export type ListingPage = { items: ListingCardData[]; total: number; page: number; pageCount: number };
+
+const cardColumns = {
+  id: listings.id,
+  category: listings.category,
+  title: listings.title,
+  price: listings.price,
+  location: listings.location,
+  year: listings.year,
+  specs: listings.specs,
+  images: listings.images,
+};
+
+/** `%`, `_` and `\` typed by a visitor are matched literally. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The filter and search rules of spec point 5 as SQL (the same rules as domain/listing-rules.ts). */
+function whereFor(category: CategoryId, query: ListingQuery): SQL {
+  const conditions: (SQL | undefined)[] = [eq(listings.category, category), eq(listings.visible, true)];
+  if (query.q) conditions.push(sql`${listings.searchText} like ${likePattern(query.q)}`);
+  if (query.location) conditions.push(sql`lower(${listings.location}) like ${likePattern(query.location)}`);
+  const bedrooms = bedroomsFilterValue(query.bedrooms);
+  if (bedrooms !== undefined) conditions.push(or(isNull(listings.bedrooms), eq(listings.bedrooms, bedrooms)));
+  if (query.type) conditions.push(or(isNull(listings.propertyType), eq(listings.propertyType, query.type.toLowerCase())));
+  const bucket = yearBucketOf(query.year);
+  if (bucket && category !== "metals") {
+    const range = and(
+      bucket.min !== undefined ? gte(listings.sortYear, bucket.min) : undefined,
+      bucket.max !== undefined ? lte(listings.sortYear, bucket.max) : undefined,
+    );
+    // Real-estate listings without a numeric Year Built pass (spec point 5).
+    conditions.push(category === "real-estate" ? or(isNull(listings.sortYear), range) : range);
+  }
+  return and(...conditions) as SQL;
+}
+
+export async function findListings(db: Database, category: CategoryId, query: ListingQuery): Promise<ListingPage> {
+  const where = whereFor(category, query);
+  const order =
+    query.sort === "newest"
+      ? [sql`${listings.sortYear} desc nulls last`, asc(listings.position), asc(listings.id)]
+      : [asc(listings.position), asc(listings.id)];
+  const [items, [totals]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(listings)
+      .where(where)
+      .orderBy(...order)
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(listings).where(where),
+  ]);
+  const total = totals?.total ?? 0;
+  return { items, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+export type LocationOption = { value: string; label: string };
+
+/** Distinct location filter options (the last comma part; metals: the first), values lowercased. */
+export async function locationOptions(db: Database, category: CategoryId): Promise<LocationOption[]> {
+  const rows = await db
+    .selectDistinctOn([listings.locationKey], { key: listings.locationKey, location: listings.location })
+    .from(listings)
+    .where(and(eq(listings.category, category), eq(listings.visible, true), sql`${listings.locationKey} <> ''`))
+    .orderBy(listings.locationKey);
+  return rows.map((row) => {
+    const parts = row.location.split(",").map((part) => part.trim());
+    const label = (category === "metals" ? parts[0] : parts.at(-1)) ?? row.key;
+    return { value: row.key, label };
+  });
+}
+
+/** A visible listing of the category, or undefined: hidden listings are never reachable. */
+export async function findVisibleListing(db: Database, category: CategoryId, id: string): Promise<ListingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.category, category), eq(listings.id, id), eq(listings.visible, true)))
+    .limit(1);
+  return row;
+}
+
+/** Every visible listing's path and last change, for the sitemap. */
+export async function visibleListingPaths(db: Database): Promise<{ path: string; updatedAt: Date }[]> {
+  const rows = await db
+    .select({ id: listings.id, category: listings.category, updatedAt: listings.updatedAt })
+    .from(listings)
+    .where(eq(listings.visible, true))
+    .orderBy(asc(listings.category), asc(listings.position));
+  return rows.map((row) => ({ path: `/${row.category}/${row.id}`, updatedAt: row.updatedAt }));
+}
+
