@@ -38,6 +38,27 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((value) => value !== "0" && value !== "false"),
+  /** Where uploads are kept: "local" (DATA_DIR/storage) or "s3" (any S3-compatible service). */
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  /** S3 endpoint URL (Supabase Storage, R2, MinIO); unset: AWS S3 for the region. */
+  S3_ENDPOINT: optionalString,
+  /** S3 region. */
+  S3_REGION: z.string().default("us-east-1"),
+  /** S3 bucket for uploads. */
+  S3_BUCKET: z.string().default("content-images"),
+  /** S3 access key id (server only). */
+  S3_ACCESS_KEY_ID: optionalString,
+  /** S3 secret access key (server only). */
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Use path-style bucket URLs (MinIO, Supabase, local test servers). */
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .optional()
+    .transform((value) => value === "1" || value === "true"),
+  /** Storage quota shown on the Media Manager, in bytes (default 10 GB). */
+  MEDIA_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
+  /** Largest image accepted, in pixels (width × height), checked before decoding. */
+  IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string };
