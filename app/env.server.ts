@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   MEDIA_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
   /** Largest image accepted, in pixels (width × height), checked before decoding. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
+  /** Secret (32+ characters) that signs admin session cookies. Unset: generated once and kept in the database. */
+  AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string };
