@@ -1,0 +1,164 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import {
+  contactSchema,
+  defaultEnquiryMessage,
+  interestFromPath,
+  LIMITS,
+  listingEnquirySchema,
+  newSubmissionId,
+  splitName,
+} from "./enquiry-schemas";
+
+const ID = "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e";
+
+function form(values: Record<string, string>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.append(key, value);
+  return data;
+}
+
+/** Field errors the way the form shows them (Conform's parse, as on both sides). */
+function errors(schema: typeof contactSchema | typeof listingEnquirySchema, values: Record<string, string>) {
+  const submission = parseWithZod(form(values), { schema });
+  return submission.status === "success" ? {} : (submission.error ?? {});
+}
+
+const validContact = { name: "Ada Lovelace", email: "ada@example.com", phone: "", interest: "Cars", message: "Hello", submission_id: ID };
+const validEnquiry = { name: "Ada Lovelace", email: "ada@example.com", phone: "", message: "Hello", submission_id: ID };
+
+describe("contact form schema", () => {
+  it("accepts a complete form and leaves an empty phone out", () => {
+    const submission = parseWithZod(form(validContact), { schema: contactSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value).toEqual({ ...validContact, phone: undefined });
+  });
+
+  it("requires the name, e-mail, interest and message with the spec's messages", () => {
+    expect(errors(contactSchema, { submission_id: ID })).toEqual({
+      name: ["Name is required."],
+      email: ["Email is required."],
+      interest: ["Please select an area of interest."],
+      message: ["Message is required."],
+    });
+  });
+
+  it("treats whitespace-only answers as missing", () => {
+    expect(errors(contactSchema, { ...validContact, name: "   ", message: "\n  " })).toEqual({
+      name: ["Name is required."],
+      message: ["Message is required."],
+    });
+  });
+
+  it.each(["ada", "ada@", "@example.com", "ada@example", "ada@example.c", "ada@exa mple.com", "ada@example.c0m"])(
+    "rejects the e-mail %j",
+    (email) => {
+      expect(errors(contactSchema, { ...validContact, email })).toEqual({ email: ["Please enter a valid email address."] });
+    },
+  );
+
+  it.each(["ada@example.com", "a.b+c@mail.example.co.uk", "x@y.io"])("accepts the e-mail %j", (email) => {
+    expect(errors(contactSchema, { ...validContact, email })).toEqual({});
+  });
+
+  it.each(["12345", "123456789", "+44 207 94", "phone 1234567890", "(020) 7946 0958", "++441234567890"])(
+    "rejects the phone %j",
+    (phone) => {
+      expect(errors(contactSchema, { ...validContact, phone })).toEqual({ phone: ["Please enter a valid phone number."] });
+    },
+  );
+
+  it.each(["1234567890", "+44 20 7946 0958", "+91-98765-43210", "0 1 2 3 4 5 6 7 8 9"])("accepts the phone %j", (phone) => {
+    expect(errors(contactSchema, { ...validContact, phone })).toEqual({});
+  });
+
+  it("accepts only the five areas of interest (Private Jets is sent as Jets)", () => {
+    for (const interest of ["Real Estate", "Cars", "Metals", "Yachts", "Jets"]) {
+      expect(errors(contactSchema, { ...validContact, interest })).toEqual({});
+    }
+    expect(errors(contactSchema, { ...validContact, interest: "Private Jets" })).toEqual({ interest: ["Please select an area of interest."] });
+    expect(errors(contactSchema, { ...validContact, interest: "General" })).toEqual({ interest: ["Please select an area of interest."] });
+  });
+
+  it("limits every field's length with a clear message", () => {
+    expect(
+      errors(contactSchema, {
+        ...validContact,
+        name: "n".repeat(LIMITS.name + 1),
+        email: `${"e".repeat(LIMITS.email)}@example.com`,
+        phone: "1".repeat(LIMITS.phone + 1),
+        message: "m".repeat(LIMITS.message + 1),
+      }),
+    ).toEqual({
+      name: ["Name must be 100 characters or fewer."],
+      email: ["Email must be 254 characters or fewer."],
+      phone: ["Phone must be 30 characters or fewer."],
+      message: ["Message must be 5000 characters or fewer."],
+    });
+    expect(errors(contactSchema, { ...validContact, name: "n".repeat(LIMITS.name), message: "m".repeat(LIMITS.message) })).toEqual({});
+  });
+
+  it("refuses line breaks in values that reach e-mail headers", () => {
+    expect(errors(contactSchema, { ...validContact, name: "Eve\r\nBcc: victim@example.com" })).toEqual({ name: ["Name must be on a single line."] });
+    expect(errors(contactSchema, { ...validContact, email: "eve@example.com\nBcc: victim@example.com" })).toEqual({
+      email: ["Please enter a valid email address."],
+    });
+  });
+
+  it("needs a well-formed submission id", () => {
+    expect(errors(contactSchema, { ...validContact, submission_id: "" })).toEqual({ submission_id: ["This form has expired. Please reload the page and try again."] });
+    expect(errors(contactSchema, { ...validContact, submission_id: "not-a-uuid" })).toEqual({ submission_id: ["This form has expired. Please reload the page and try again."] });
+  });
+});
+
+describe("detail enquiry schema", () => {
+  it("accepts a complete form with or without a phone, in any format", () => {
+    expect(errors(listingEnquirySchema, validEnquiry)).toEqual({});
+    expect(errors(listingEnquirySchema, { ...validEnquiry, phone: "ext. 42" })).toEqual({});
+  });
+
+  it("requires the name, e-mail and message", () => {
+    expect(errors(listingEnquirySchema, { submission_id: ID })).toEqual({
+      name: ["Name is required."],
+      email: ["Email is required."],
+      message: ["Message is required."],
+    });
+  });
+
+  it("checks the e-mail format and every length", () => {
+    expect(errors(listingEnquirySchema, { ...validEnquiry, email: "ada@example" })).toEqual({ email: ["Please enter a valid email address."] });
+    expect(errors(listingEnquirySchema, { ...validEnquiry, phone: "1".repeat(31), message: "m".repeat(5001) })).toEqual({
+      phone: ["Phone must be 30 characters or fewer."],
+      message: ["Message must be 5000 characters or fewer."],
+    });
+  });
+});
+
+describe("enquiry helpers", () => {
+  it("pre-fills the detail message with the listing title", () => {
+    expect(defaultEnquiryMessage("Bugatti Chiron")).toBe("I would like more information about Bugatti Chiron");
+  });
+
+  it.each([
+    ["/real-estate/nad-al-sheba-villa", "Real Estate"],
+    ["/cars/bugatti-chiron", "Cars"],
+    ["/metals/premium-gold", "Metals"],
+    ["/yachts/spitfire", "Yachts"],
+    ["/jets/g650", "Jets"],
+    ["/contact", "General"],
+    ["/", "General"],
+  ])("derives the interest of %s as %s", (path, interest) => {
+    expect(interestFromPath(path)).toBe(interest);
+  });
+
+  it("splits a name into the first word and the rest", () => {
+    expect(splitName("  Ada   King Lovelace ")).toEqual({ firstName: "Ada", lastName: "King Lovelace" });
+    expect(splitName("Cher")).toEqual({ firstName: "Cher", lastName: "" });
+  });
+
+  it("makes version 4 UUIDs", () => {
+    const ids = new Set(Array.from({ length: 50 }, newSubmissionId));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { CATEGORIES } from "./categories";
+import { isCategoryId } from "./category-ids";
+
+/**
+ * The two enquiry forms' rules and messages (spec point 5), shared by the browser (Conform) and the
+ * server action, so both sides say exactly the same thing. Conform turns empty fields into
+ * `undefined`, which is why each required field's "missing" message is also its type error.
+ */
+
+export const MESSAGES = {
+  nameRequired: "Name is required.",
+  emailRequired: "Email is required.",
+  emailInvalid: "Please enter a valid email address.",
+  phoneInvalid: "Please enter a valid phone number.",
+  interestRequired: "Please select an area of interest.",
+  messageRequired: "Message is required.",
+  singleLine: (label: string) => `${label} must be on a single line.`,
+  tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer.`,
+  submissionId: "This form has expired. Please reload the page and try again.",
+} as const;
+
+/** Server-side limits; generous for people, small enough to keep abuse and e-mail size in check. */
+export const LIMITS = { name: 100, email: 254, phone: 30, message: 5000 } as const;
+
+/** Local part, at sign, domain, and a top-level part of at least two letters. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/** An optional leading plus, then at least 10 digits, spaces or hyphens. */
+export const PHONE_PATTERN = /^\+?[\d\s-]{10,}$/;
+const LINE_BREAK = /[\r\n]/;
+
+export const INTEREST_OPTIONS = [
+  { value: "Real Estate", label: "Real Estate" },
+  { value: "Cars", label: "Cars" },
+  { value: "Metals", label: "Metals" },
+  { value: "Yachts", label: "Yachts" },
+  { value: "Jets", label: "Private Jets" },
+] as const;
+export type Interest = (typeof INTEREST_OPTIONS)[number]["value"] | "General";
+const INTEREST_VALUES = INTEREST_OPTIONS.map((option) => option.value) as [Interest, ...Interest[]];
+
+export const NOT_PROVIDED = "Not provided";
+
+// Name and e-mail reach e-mail headers (Reply-To, the subject), so a line break there is refused outright.
+const name = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(LIMITS.name, MESSAGES.tooLong("Name", LIMITS.name))
+  .refine((value) => !LINE_BREAK.test(value), MESSAGES.singleLine("Name"));
+
+const email = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(LIMITS.email, MESSAGES.tooLong("Email", LIMITS.email))
+  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
+
+const message = z
+  .string({ error: MESSAGES.messageRequired })
+  .trim()
+  .min(1, MESSAGES.messageRequired)
+  .max(LIMITS.message, MESSAGES.tooLong("Message", LIMITS.message));
+
+/** The idempotency key: generated when the form renders, so posting it twice stores one enquiry. */
+const submissionId = z.uuid({ error: MESSAGES.submissionId });
+
+const phoneLength = z
+  .string()
+  .trim()
+  .max(LIMITS.phone, MESSAGES.tooLong("Phone", LIMITS.phone))
+  .refine((value) => !LINE_BREAK.test(value), MESSAGES.singleLine("Phone"));
+
+/** Contact page: the phone, when given, must look like a phone number. */
+export const contactSchema = z.object({
+  name,
+  email,
+  phone: phoneLength.regex(PHONE_PATTERN, MESSAGES.phoneInvalid).optional(),
+  interest: z.enum(INTEREST_VALUES.filter((value) => value !== "General") as [Interest, ...Interest[]], { error: MESSAGES.interestRequired }),
+  message,
+  submission_id: submissionId,
+});
+export type ContactValues = z.infer<typeof contactSchema>;
+
+/** Detail page: the spec only asks for an optional phone there, so any short single-line text is accepted. */
+export const listingEnquirySchema = z.object({
+  name,
+  email,
+  phone: phoneLength.optional(),
+  message,
+  submission_id: submissionId,
+});
+export type ListingEnquiryValues = z.infer<typeof listingEnquirySchema>;
+
+/** The pre-filled message of the detail form, also what it resets to after a successful send. */
+export function defaultEnquiryMessage(listingTitle: string): string {
+  return `I would like more information about ${listingTitle}`;
+}
+
+/** The interest of a detail enquiry comes from the URL's first segment: Real Estate, Cars, Metals, Yachts, Jets, else General. */
+export function interestFromPath(pathname: string): Interest {
+  const segment = pathname.split("/").filter(Boolean)[0] ?? "";
+  return isCategoryId(segment) ? (CATEGORIES[segment].interest as Interest) : "General";
+}
+
+/** The spec's split of a full name: first word, then the rest. */
+export function splitName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
+}
+
+/**
+ * A random v4 UUID. `crypto.randomUUID` exists only in secure contexts (HTTPS or localhost),
+ * so plain-HTTP previews fall back to `getRandomValues`, which exists everywhere.
+ */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
