@@ -61,6 +61,39 @@ const EnvSchema = z.object({
   IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   /** Secret (32+ characters) that signs admin session cookies. Unset: generated once and kept in the database. */
   AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters"),
+  // [enquiries] e-mail, bot protection, rate limits, outbox.
+  /** SMTP server for enquiry e-mails, e.g. smtp://user:password@smtp.example.com:587 (smtps:// for implicit TLS). Takes precedence over EmailJS. */
+  SMTP_URL: optionalString,
+  /** Sender of enquiry e-mails, e.g. "White Streams <concierge@example.com>". Unset: no-reply@ the SITE_URL host. */
+  MAIL_FROM: optionalString,
+  /** EmailJS service id; with the template id and both keys set (and no SMTP_URL), e-mails go through EmailJS's REST API. */
+  EMAILJS_SERVICE_ID: optionalString,
+  /** EmailJS template for the staff notification (params: to_email, from_name, from_email, phone, interest, message, submission_id, listing_url, reply_to). */
+  EMAILJS_TEMPLATE_ID: optionalString,
+  /** Optional EmailJS template for the visitor's acknowledgement (params: to_email, reply_to, submission_id). Unset: no acknowledgement is sent through EmailJS. */
+  EMAILJS_ACK_TEMPLATE_ID: optionalString,
+  /** EmailJS public key (the account's user id). */
+  EMAILJS_PUBLIC_KEY: optionalString,
+  /** EmailJS private key (access token); needed for calls from a server. */
+  EMAILJS_PRIVATE_KEY: optionalString,
+  /** EmailJS send endpoint (override only for tests). */
+  EMAILJS_API_URL: z.string().url().default("https://api.emailjs.com/api/v1.0/email/send"),
+  /** Cloudflare Turnstile site key (public). With the secret key set, every enquiry must pass Turnstile. */
+  TURNSTILE_SITE_KEY: optionalString,
+  /** Cloudflare Turnstile secret key (server only). */
+  TURNSTILE_SECRET_KEY: optionalString,
+  /** Turnstile verification endpoint (override only for tests). */
+  TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  /** Redis connection string; when set, rate limits are shared by every app process through Redis. */
+  REDIS_URL: optionalString,
+  /** Enquiries accepted per client IP within the window below. */
+  ENQUIRY_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Length of the enquiry rate-limit window, in seconds (default 10 minutes). */
+  ENQUIRY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  /** How often the e-mail outbox looks for due messages, in seconds (it is also woken after each enquiry). */
+  OUTBOX_POLL_SECONDS: z.coerce.number().positive().default(5),
+  /** How long a worker holds an outbox message while sending; after that another process may take it over. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string };
