@@ -7,12 +7,28 @@ export default [
   // [admin] auth handler and media resource routes go here.
 
   // [admin] sign-in, set-up and the /edit area go here.
+  route("sign-in", "routes/auth/sign-in.tsx"),
+  route("sign-out", "routes/auth/sign-out.ts"),
+  route("setup", "routes/auth/setup.tsx"),
+  route("edit/api/content-blocks", "routes/admin/api/content-blocks.ts"),
+  // Every module below checks the session itself (requireAdmin); the layout's check is not relied on.
+  layout("routes/admin/layout.tsx", [
+    route("edit", "routes/admin/dashboard.tsx"),
+    route("edit/content", "routes/admin/content.tsx"),
+    route("edit/enquiries", "routes/admin/enquiries.tsx"),
+    route("edit/enquiries/:id", "routes/admin/enquiry.tsx"),
+    // [media] the Media Manager screen goes here: route("edit/media", "routes/admin/media.tsx"),
+    // Unknown /edit paths: guarded like the rest, then a 404 inside the shell.
+    route("edit/*", "routes/admin/not-found.tsx"),
+  ]),
 
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("about", "routes/public/about.tsx"),
     // [enquiries] route("contact", "routes/public/contact.tsx"),
-    // [catalogue] category and listing routes go here.
+    // [catalogue] one module for the five categories; unknown categories answer 404.
+    route(":category", "routes/public/category.tsx"),
+    route(":category/:id", "routes/public/listing.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

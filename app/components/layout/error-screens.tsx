@@ -4,7 +4,7 @@ import { CATEGORY_LIST } from "#app/domain/categories";
 /** The designed 404 page, for unknown URLs anywhere on the site. */
 export function NotFoundScreen() {
   return (
-    <main id="main" className="flex min-h-screen flex-col items-center justify-center bg-forest-950 px-6 py-24 text-center text-ivory">
+    <main id="main" className="flex min-h-[80vh] flex-col items-center justify-center bg-forest-950 px-6 py-24 text-center text-ivory">
       <title>Page not found | White Streams</title>
       <meta name="robots" content="noindex" />
       <p className="eyebrow !text-gold-300">Error 404</p>

@@ -1,10 +1,11 @@
 import { data } from "react-router";
+import { NotFoundScreen } from "#app/components/layout/error-screens";
 
-/** Any unknown URL: answers 404 and renders the designed not-found screen through the error boundary. */
+/** Any unknown URL: answers 404 with the designed page, inside the site's shell. */
 export function loader() {
-  throw data(null, { status: 404 });
+  return data(null, { status: 404 });
 }
 
 export default function NotFound() {
-  return null;
+  return <NotFoundScreen />;
 }

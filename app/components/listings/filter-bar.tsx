@@ -1,0 +1,149 @@
+import { Search, SlidersHorizontal } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { closeDropdown, Dropdown } from "#app/components/ui/dropdown";
+import type { Category } from "#app/domain/categories";
+import { listingSearchParams, type ListingQuery } from "#app/domain/listing-query";
+import { BEDROOM_OPTIONS, PROPERTY_TYPES, YEAR_BUCKETS } from "#app/domain/listing-rules";
+import type { LocationOption } from "#app/models/listings.server";
+
+type FilterBarProps = { category: Category; query: ListingQuery; locations: LocationOption[] };
+
+const selectClass =
+  "mt-1 h-11 w-full border border-ink/15 bg-ivory px-3 text-sm text-ink focus:border-forest-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-500";
+
+/**
+ * Search, filters and sort, all kept in the URL. Without JavaScript it is a plain GET form and links;
+ * with it, every keystroke and choice updates the results (typing replaces the history entry).
+ */
+export function FilterBar({ category, query, locations }: FilterBarProps) {
+  const submit = useSubmit();
+  const [q, setQ] = useState(query.q);
+  // Back/forward and shared links change the URL: the box follows it.
+  useEffect(() => setQ(query.q), [query.q]);
+
+  function update(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const typing = (event.target as HTMLElement).tagName === "INPUT";
+    const values = Object.fromEntries(new FormData(form)) as Partial<Record<keyof ListingQuery, string>>;
+    const params = listingSearchParams({ ...values, sort: query.sort, page: 1 } as Partial<ListingQuery>);
+    submit(params, { method: "get", replace: typing, preventScrollReset: true });
+  }
+
+  const activeFilters = [query.location, query.bedrooms, query.type, query.year].filter(Boolean).length;
+  const sortHref = (sort: string) => `?${listingSearchParams({ ...query, sort: sort as ListingQuery["sort"], page: 1 })}`;
+
+  return (
+    <div className="sticky top-16 z-30 border-b border-ink/10 bg-ivory/95 backdrop-blur-md sm:top-20">
+      <Form method="get" role="search" onChange={update} onSubmit={(event) => { event.preventDefault(); update(event); }} className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:px-8">
+        <label className="relative min-w-0 flex-1 basis-full sm:basis-auto">
+          <span className="sr-only">Search listings</span>
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-stone" strokeWidth={1.5} />
+          <input
+            type="search"
+            name="q"
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+            placeholder="Search listings..."
+            autoComplete="off"
+            maxLength={100}
+            className="h-11 w-full border border-ink/15 bg-white/70 pl-10 pr-3 text-sm placeholder:text-stone/80 focus:border-forest-700 focus:outline-none"
+          />
+        </label>
+        {query.sort !== "featured" && <input type="hidden" name="sort" value={query.sort} />}
+
+        <Dropdown
+          label={
+            <>
+              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" strokeWidth={1.5} />
+              Filters
+              {activeFilters > 0 && <span className="ml-1 rounded-full bg-forest-900 px-1.5 text-xs text-ivory">{activeFilters}</span>}
+            </>
+          }
+          panelClassName="w-72 space-y-4 p-4"
+        >
+          <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
+            Location
+            <select name="location" defaultValue={query.location} key={`location-${query.location}`} className={selectClass}>
+              <option value="">All Locations</option>
+              {locations.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {category.filters.bedrooms && (
+            <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
+              Bedrooms
+              <select name="bedrooms" defaultValue={query.bedrooms} key={`bedrooms-${query.bedrooms}`} className={selectClass}>
+                <option value="">Any</option>
+                {BEDROOM_OPTIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {`${option} Bedrooms`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {category.filters.propertyType && (
+            <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
+              Property Type
+              <select name="type" defaultValue={query.type} key={`type-${query.type}`} className={selectClass}>
+                <option value="">Any Type</option>
+                {PROPERTY_TYPES.map((type) => (
+                  <option key={type} value={type.toLowerCase()}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {category.filters.year && (
+            <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
+              Year
+              <select name="year" defaultValue={query.year} key={`year-${query.year}`} className={selectClass}>
+                <option value="">All Years</option>
+                {YEAR_BUCKETS.map((bucket) => (
+                  <option key={bucket.value} value={bucket.value}>
+                    {bucket.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <div className="flex items-center justify-between pt-1">
+            <Link to={`/${category.id}`} preventScrollReset className="text-sm text-forest-800 underline decoration-gold-500 underline-offset-4">
+              Clear filters
+            </Link>
+            <noscript>
+              <button type="submit" className="btn-primary !px-4 !py-2">
+                Apply
+              </button>
+            </noscript>
+          </div>
+        </Dropdown>
+
+        {category.sortable && (
+          <Dropdown label={`Sort by: ${query.sort}`} align="right">
+            <ul>
+              {(["featured", "newest"] as const).map((sort) => (
+                <li key={sort}>
+                  <Link
+                    to={sortHref(sort)}
+                    preventScrollReset
+                    onClick={(event) => closeDropdown(event.currentTarget)}
+                    aria-current={query.sort === sort ? "true" : undefined}
+                    className={`block px-3 py-2.5 text-sm transition-colors hover:bg-sand ${query.sort === sort ? "font-medium text-forest-900" : "text-ink/80"}`}
+                  >
+                    {sort === "featured" ? "Featured" : "Newest"}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Dropdown>
+        )}
+      </Form>
+    </div>
+  );
+}

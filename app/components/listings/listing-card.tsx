@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { SmartImage } from "#app/components/ui/smart-image";
+import type { ListingCardData } from "#app/models/listings.server";
+
+const COLLAPSED_IMAGES = 3;
+const MAX_CHIPS = 3;
+
+/**
+ * A 384×512 card. The image area cycles through the first 3 images with dots; '+N more' reveals the
+ * rest once, for good. The whole card opens the detail page; the dots and '+N more' do not.
+ */
+export function ListingCard({ listing }: { listing: ListingCardData }) {
+  const [expanded, setExpanded] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const images = expanded ? listing.images : listing.images.slice(0, COLLAPSED_IMAGES);
+  const remaining = listing.images.length - COLLAPSED_IMAGES;
+  const href = `/${listing.category}/${listing.id}`;
+
+  return (
+    <article className="group relative flex h-[512px] w-full max-w-[384px] flex-col overflow-hidden border border-ink/10 bg-white/80 shadow-[0_1px_2px_rgb(8_34_26/0.04)] transition-shadow duration-300 hover:shadow-[0_24px_50px_-24px_rgb(8_34_26/0.35)]">
+      <div className="relative h-72 shrink-0">
+        <SmartImage
+          src={images[current]}
+          alt=""
+          width={384}
+          height={288}
+          sizes="(min-width: 1024px) 384px, (min-width: 768px) 50vw, 100vw"
+          widths={[384, 640, 768]}
+          theme={listing.category}
+          className="h-full w-full"
+          imgClassName="transition-transform duration-700 ease-out group-hover:scale-[1.03]"
+        />
+        {images.length > 1 && (
+          <div className="absolute inset-x-0 bottom-3 z-10 flex flex-wrap items-center justify-center gap-1 px-14">
+            {images.map((image, index) => (
+              <button
+                key={image}
+                type="button"
+                onClick={() => setCurrent(index)}
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                aria-current={index === current ? "true" : undefined}
+                className="flex h-6 w-6 items-center justify-center"
+              >
+                <span className={`block rounded-full transition-all ${index === current ? "h-2 w-2 bg-ivory" : "h-1.5 w-1.5 bg-ivory/60"}`} />
+              </button>
+            ))}
+          </div>
+        )}
+        {!expanded && remaining > 0 && (
+          <button
+            type="button"
+            onClick={() => setExpanded(true)}
+            className="absolute bottom-3 right-3 z-10 bg-forest-950/75 px-2.5 py-1 text-xs tracking-wide text-ivory backdrop-blur-sm transition-colors hover:bg-forest-950"
+          >
+            +{remaining} more
+          </button>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="line-clamp-2 font-display text-xl leading-snug text-forest-900">
+          {/* The link's ::after covers the card, so a click anywhere but the carousel controls opens the listing. */}
+          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-gold-500">
+            {listing.title}
+          </Link>
+        </h3>
+        <p className="mt-2 text-sm font-medium tracking-wide text-gold-700">{listing.price ?? "Price On Request"}</p>
+        <p className="mt-1 truncate text-sm text-stone">
+          {listing.location}
+          {listing.year ? ` · ${listing.year}` : ""}
+        </p>
+        {listing.specs.length > 0 && (
+          <ul className="mt-auto flex flex-wrap gap-2 pt-4" aria-label="Highlights">
+            {listing.specs.slice(0, MAX_CHIPS).map((spec) => (
+              <li key={spec} className="bg-sand px-2.5 py-1 text-xs text-ink/80">
+                {spec}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
