@@ -67,11 +67,31 @@ export const contentBlocks = pgTable(
   ],
 );
 
+/** One stored rendition of an uploaded image (AVIF or WebP at one width). */
+export type StoredVariant = { key: string; format: "avif" | "webp"; width: number; height: number; bytes: number };
+
+export type MediaItemMetadata = {
+  folder?: string;
+  width?: number;
+  height?: number;
+  /** Tiny blurred data URL shown while the image loads. */
+  placeholder?: string;
+  variants?: StoredVariant[];
+  /** Type and size of the file as uploaded, before re-encoding. */
+  originalType?: string;
+  originalBytes?: number;
+};
+
 export type ContentBlockMetadata = {
   category?: "home" | "about" | "contact";
   originalName?: string;
   size?: number;
   type?: string;
+  /** Image blocks: size, placeholder and stored renditions of the uploaded picture. */
+  width?: number;
+  height?: number;
+  placeholder?: string;
+  variants?: StoredVariant[];
 };
 
 export const contactSubmissions = pgTable(
@@ -114,7 +134,7 @@ export const mediaItems = pgTable(
     mimeType: text("mime_type").notNull(),
     size: integer("size").notNull(),
     position: integer("position").notNull().default(0),
-    metadata: jsonb("metadata").$type<{ folder?: string; width?: number; height?: number; placeholder?: string }>().notNull().default({}),
+    metadata: jsonb("metadata").$type<MediaItemMetadata>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("media_items_position_idx").on(table.position)],
