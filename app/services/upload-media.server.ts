@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+import type { Database } from "#app/db/client.server";
+import { createMediaItem, toMediaView, type MediaView } from "#app/models/media.server";
+import { logger } from "#app/services/logger.server";
+import { ImageRejectedError } from "./images.server";
+import type { Storage } from "./storage/storage.server";
+import { storeUpload } from "./upload-store.server";
+import { readUpload, UploadError } from "./upload.server";
+
+/** The Media Manager's limit (spec point 5): 50 MB. */
+export const MEDIA_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Folder names: short plain text (the filter compares them exactly). */
+export function sanitizeFolder(raw: string | undefined): string | undefined {
+  const folder = (raw ?? "").replace(/[^\p{L}\p{N} _-]/gu, "").replace(/\s+/g, " ").trim().slice(0, 60);
+  return folder || undefined;
+}
+
+export type UploadAnswer = { status: number; body: { item: MediaView } | { error: string } };
+
+/**
+ * POST /edit/api/media, after the caller's session and origin are checked: reads one file (image,
+ * video or audio, 50 MB), stores it under a generated name and adds it to the library.
+ */
+export async function handleMediaUpload(request: Request, deps: { db: Database; storage: Storage; maxPixels: number; maxBytes?: number }): Promise<UploadAnswer> {
+  try {
+    const { file, fields } = await readUpload(request, {
+      maxBytes: deps.maxBytes ?? MEDIA_MAX_BYTES,
+      kinds: ["image", "video", "audio"],
+      fieldNames: ["folder"],
+    });
+    const id = crypto.randomUUID();
+    const stored = await storeUpload(deps.storage, `media/${id}`, file, { maxPixels: deps.maxPixels });
+    const row = await createMediaItem(deps.db, {
+      id,
+      name: file.displayName,
+      type: file.type.kind,
+      storageKey: stored.primaryKey,
+      mimeType: file.type.kind === "image" ? "image/webp" : file.type.mime,
+      size: stored.bytes,
+      metadata: {
+        folder: sanitizeFolder(fields.folder),
+        width: stored.width,
+        height: stored.height,
+        placeholder: stored.placeholder,
+        variants: stored.variants,
+        originalType: file.type.mime,
+        originalBytes: file.data.length,
+      },
+    });
+    return { status: 201, body: { item: toMediaView(row) } };
+  } catch (error) {
+    return uploadErrorAnswer(error);
+  }
+}
+
+/** Expected refusals become their status and message; anything else is logged and answered 500. */
+export function uploadErrorAnswer(error: unknown): UploadAnswer {
+  if (error instanceof UploadError || error instanceof ImageRejectedError) {
+    return { status: error.status, body: { error: error.message } };
+  }
+  logger.error({ err: error }, "upload failed");
+  return { status: 500, body: { error: "The upload could not be stored. Please try again." } };
+}

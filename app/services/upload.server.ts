@@ -1,0 +1,214 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { fileTypeFromBuffer } from "file-type";
+
+/**
+ * Reads one uploaded file from a multipart request as it streams in. Nothing the visitor says about
+ * the file is trusted: the size limit is counted on the bytes as they arrive (413 as soon as it is
+ * passed), the type comes from the file's own bytes (415 for anything not on the list, SVG included:
+ * it is text that can carry script), and the name is kept only as sanitised display text.
+ */
+export type MediaKind = "image" | "video" | "audio";
+
+export type DetectedType = { kind: MediaKind; mime: string; ext: string };
+
+/** What each accepted type is, keyed by the MIME type file-type reports from the bytes. */
+const ACCEPTED: Record<string, DetectedType> = {
+  "image/jpeg": { kind: "image", mime: "image/jpeg", ext: "jpg" },
+  "image/png": { kind: "image", mime: "image/png", ext: "png" },
+  "image/gif": { kind: "image", mime: "image/gif", ext: "gif" },
+  "image/webp": { kind: "image", mime: "image/webp", ext: "webp" },
+  "image/avif": { kind: "image", mime: "image/avif", ext: "avif" },
+  "video/mp4": { kind: "video", mime: "video/mp4", ext: "mp4" },
+  "video/webm": { kind: "video", mime: "video/webm", ext: "webm" },
+  "video/ogg": { kind: "video", mime: "video/ogg", ext: "ogv" },
+  "audio/mpeg": { kind: "audio", mime: "audio/mpeg", ext: "mp3" },
+  "audio/wav": { kind: "audio", mime: "audio/wav", ext: "wav" },
+  "audio/ogg": { kind: "audio", mime: "audio/ogg", ext: "ogg" },
+  "audio/ogg; codecs=opus": { kind: "audio", mime: "audio/ogg", ext: "ogg" },
+};
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 | 415 | 422,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+export type ReceivedFile = {
+  data: Buffer;
+  type: DetectedType;
+  /** The visitor's file name reduced to safe display text; never used as a path. */
+  displayName: string;
+};
+
+export type ReceivedUpload = { file: ReceivedFile; fields: Record<string, string> };
+
+export type ReadUploadOptions = {
+  maxBytes: number;
+  kinds: readonly MediaKind[];
+  /** Text fields accepted alongside the file; anything else is ignored. */
+  fieldNames?: readonly string[];
+};
+
+const DETECTION_BYTES = 4100;
+/** After refusing, read and discard at most this much more so the browser receives the answer instead of a reset. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/** Room for the multipart framing and small fields around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export function formatMegabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/** Reduces a client-supplied file name to plain display text: no folders, no control characters, bounded length. */
+export function sanitizeFileName(raw: string | undefined): string {
+  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .normalize("NFC")
+    // Control characters and characters that mean something to shells or HTML.
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/^[.\s]+/, "")
+    .trim()
+    .slice(0, 120);
+  return cleaned || "file";
+}
+
+export async function detectType(sample: Uint8Array): Promise<DetectedType | undefined> {
+  const found = await fileTypeFromBuffer(sample);
+  return found ? ACCEPTED[found.mime] : undefined;
+}
+
+function describeKinds(kinds: readonly MediaKind[]): string {
+  const parts: string[] = [];
+  if (kinds.includes("image")) parts.push("images (JPEG, PNG, GIF, WebP, AVIF)");
+  if (kinds.includes("video")) parts.push("video (MP4, WebM, Ogg)");
+  if (kinds.includes("audio")) parts.push("audio (MP3, WAV, Ogg)");
+  return parts.join(", ");
+}
+
+export function unsupportedTypeMessage(kinds: readonly MediaKind[]): string {
+  return `This file type is not accepted. Upload ${describeKinds(kinds)}.`;
+}
+
+/**
+ * Parses the request body. Resolves with the single file and the allowed fields, or rejects with an
+ * UploadError as soon as a rule is broken (without waiting for the rest of the body).
+ */
+export function readUpload(request: Request, options: ReadUploadOptions): Promise<ReceivedUpload> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    return Promise.reject(new UploadError("Send the file as multipart/form-data.", 400));
+  }
+  if (!request.body) return Promise.reject(new UploadError("No file was sent.", 400));
+  const tooLarge = () => new UploadError(`The file is too large. The maximum is ${formatMegabytes(options.maxBytes)}.`, 413);
+
+  const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+  const declaredLength = Number(request.headers.get("content-length") ?? NaN);
+
+  return new Promise<ReceivedUpload>((resolve, reject) => {
+    let settled = false;
+    let parser: busboy.Busboy;
+    const fields: Record<string, string> = {};
+    let file: { chunks: Buffer[]; bytes: number; displayName: string; type?: DetectedType; done: boolean } | undefined;
+
+    function fail(error: UploadError) {
+      if (settled) return;
+      settled = true;
+      reject(error);
+      // Stop parsing, then drain (discard) what the client is still sending, within a bound, so it can
+      // read the answer; past the bound the connection is dropped.
+      if (parser) source.unpipe(parser);
+      let discarded = 0;
+      source.on("data", (chunk: Buffer) => {
+        discarded += chunk.length;
+        if (discarded > DRAIN_LIMIT_BYTES) source.destroy();
+      });
+      source.on("error", () => undefined);
+      source.resume();
+    }
+
+    if (Number.isFinite(declaredLength) && declaredLength > options.maxBytes + MULTIPART_OVERHEAD_BYTES) {
+      fail(tooLarge());
+      return;
+    }
+
+    try {
+      parser = busboy({
+        headers: { "content-type": contentType },
+        defParamCharset: "utf8",
+        limits: { files: 1, fileSize: options.maxBytes, fields: 10, fieldSize: 1024, parts: 12 },
+      });
+    } catch {
+      fail(new UploadError("The upload is not valid multipart/form-data.", 400));
+      return;
+    }
+
+    parser.on("field", (name, value) => {
+      if (options.fieldNames?.includes(name)) fields[name] = value;
+    });
+
+    parser.on("file", (_name, stream, info) => {
+      if (file) {
+        stream.resume();
+        return;
+      }
+      const current = { chunks: [] as Buffer[], bytes: 0, displayName: sanitizeFileName(info.filename), type: undefined as DetectedType | undefined, done: false };
+      file = current;
+      let checked = false;
+
+      async function check(final: boolean) {
+        checked = true;
+        const sample = Buffer.concat(current.chunks);
+        const type = await detectType(final ? sample : sample.subarray(0, DETECTION_BYTES));
+        // With only the first bytes, some formats (MP3 behind a large ID3 tag) are not yet recognisable:
+        // decide on the whole file then.
+        if (!type && !final) {
+          checked = false;
+          return;
+        }
+        if (!type || !options.kinds.includes(type.kind)) return fail(new UploadError(unsupportedTypeMessage(options.kinds), 415));
+        current.type = type;
+      }
+
+      let pendingCheck: Promise<void> | undefined;
+      stream.on("data", (chunk: Buffer) => {
+        if (settled) return;
+        current.chunks.push(chunk);
+        current.bytes += chunk.length;
+        if (!checked && !pendingCheck && current.bytes >= DETECTION_BYTES) {
+          pendingCheck = check(false).finally(() => (pendingCheck = undefined));
+        }
+      });
+      stream.on("limit", () => fail(tooLarge()));
+      stream.on("end", () => {
+        current.done = true;
+      });
+    });
+
+    parser.on("filesLimit", () => fail(new UploadError("Send one file per request.", 400)));
+    parser.on("partsLimit", () => fail(new UploadError("The upload has too many parts.", 400)));
+    parser.on("error", () => fail(new UploadError("The upload is not valid multipart/form-data.", 400)));
+    source.on("error", () => fail(new UploadError("The upload was interrupted.", 400)));
+
+    parser.on("close", async () => {
+      if (settled) return;
+      if (!file || !file.done || file.bytes === 0) return fail(new UploadError("No file was sent.", 400));
+      if (!file.type) {
+        const type = await detectType(Buffer.concat(file.chunks));
+        if (!type || !options.kinds.includes(type.kind)) return fail(new UploadError(unsupportedTypeMessage(options.kinds), 415));
+        file.type = type;
+      }
+      if (settled) return;
+      settled = true;
+      resolve({ file: { data: Buffer.concat(file.chunks), type: file.type, displayName: file.displayName }, fields });
+    });
+
+    source.pipe(parser);
+  });
+}
