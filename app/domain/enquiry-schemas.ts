@@ -121,3 +121,10 @@ export function newSubmissionId(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** A field people never see or fill; bots that fill every input give themselves away. */
+export const HONEYPOT_FIELD = "preferred_contact_time";
+
+/** The Turnstile action each form's token must carry, checked on the server. */
+export const TURNSTILE_ACTIONS = { contact: "contact", listing: "listing-enquiry" } as const;
+export type EnquiryKind = keyof typeof TURNSTILE_ACTIONS;

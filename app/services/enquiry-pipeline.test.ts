@@ -1,0 +1,265 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/db/client.server";
+import { servicesContext } from "#app/db/context";
+import { contactSubmissions, emailOutbox, listings } from "#app/db/schema";
+import { seedCatalogue } from "#app/db/seed/seed.server";
+import { HONEYPOT_FIELD } from "#app/domain/enquiry-schemas";
+import { parseEnv, type Env } from "#app/env.server";
+import { findSubmission } from "#app/models/submissions.server";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
+import { startSmtpStub, type SmtpStub } from "../../tests/stubs/smtp-stub";
+import { contactAction, enquiryAction } from "./enquiry-action.server";
+import { submitEnquiry, type EnquiryDeps, type EnquiryInput } from "./enquiry-pipeline.server";
+import { startOutboxWorker } from "./mail/outbox-worker.server";
+import { smtpTransport } from "./mail/smtp-transport.server";
+import { memoryRateLimiter } from "./rate-limit.server";
+
+const quietLog = { info() {}, warn() {}, error() {} };
+
+function env(overrides: Record<string, string> = {}): Env {
+  return parseEnv({ SITE_URL: "https://whitestreams.example", ENQUIRY_MAILBOX: "desk@whitestreams.example", MAIL_FROM: "White Streams <concierge@whitestreams.example>", ...overrides });
+}
+
+function contactForm(values: Record<string, string> = {}) {
+  const form = new FormData();
+  const all = {
+    name: "Ada King Lovelace",
+    email: "ada@example.com",
+    phone: "",
+    interest: "Yachts",
+    message: "I am looking for a 60 m yacht.",
+    submission_id: crypto.randomUUID(),
+    [HONEYPOT_FIELD]: "",
+    ...values,
+  };
+  for (const [key, value] of Object.entries(all)) form.append(key, value);
+  return form;
+}
+
+function input(formData: FormData, extra: Partial<EnquiryInput> = {}): EnquiryInput {
+  return { kind: "contact", formData, clientIp: "203.0.113.7", userAgent: "Vitest/1.0", requestHostname: "whitestreams.example", ...extra };
+}
+
+for (const kind of TEST_DATABASE_KINDS) {
+  describe(`enquiry pipeline on ${kind}`, () => {
+    let handle: DatabaseHandle;
+    let smtp: SmtpStub;
+    let deps: EnquiryDeps;
+
+    beforeAll(async () => {
+      handle = await openTestDatabase(kind);
+      await seedCatalogue(handle.db);
+      smtp = await startSmtpStub();
+    });
+    afterAll(async () => {
+      await smtp.stop();
+      await handle.close();
+    });
+    beforeEach(() => {
+      smtp.messages.length = 0;
+      deps = { db: handle.db, limiter: memoryRateLimiter({ limit: 5, windowSeconds: 600 }) };
+    });
+
+    function worker(settings = env()) {
+      return startOutboxWorker({ db: handle.db, env: settings, transport: smtpTransport({ url: smtp.url, ignoreTLS: true }), pollSeconds: 3600, logger: quietLog });
+    }
+
+    it("stores a contact enquiry with its outbox in one go, then e-mails the desk and the visitor and marks it processed", async () => {
+      const form = contactForm();
+      const id = String(form.get("submission_id"));
+      const outcome = await submitEnquiry(deps, input(form));
+      expect(outcome).toMatchObject({ status: "success", submissionId: id, duplicate: false, result: { initialValue: null } });
+
+      const stored = await findSubmission(handle.db, id);
+      expect(stored).toMatchObject({
+        firstName: "Ada",
+        lastName: "King Lovelace",
+        email: "ada@example.com",
+        phone: "Not provided",
+        interest: "Yachts",
+        message: "I am looking for a 60 m yacht.",
+        listingPath: null,
+        status: "pending",
+        emailSent: false,
+        confirmationSent: false,
+      });
+      expect(stored!.metadata).toMatchObject({ userAgent: "Vitest/1.0" });
+      expect(Date.parse(String(stored!.metadata.timestamp))).toBeGreaterThan(Date.now() - 60_000);
+      const outbox = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id));
+      expect(outbox.map((row) => row.kind).sort()).toEqual(["staff-notification", "visitor-acknowledgement"]);
+
+      const sender = worker();
+      await sender.runOnce();
+      await sender.stop();
+
+      expect(smtp.messages).toHaveLength(2);
+      const staff = smtp.messages.find((mail) => mail.envelopeTo.includes("desk@whitestreams.example"))!;
+      expect(staff.envelopeTo).toEqual(["desk@whitestreams.example"]);
+      expect(staff.envelopeFrom).toBe("concierge@whitestreams.example");
+      expect(staff.headers["reply-to"]).toBe("Ada King Lovelace <ada@example.com>");
+      expect(staff.headers.subject).toBe("New enquiry (Yachts) from Ada King Lovelace");
+      expect(staff.headers["message-id"]).toBe(`<${id}.staff-notification@whitestreams.example>`);
+      for (const line of ["Name: Ada King Lovelace", "Email: ada@example.com", "Phone: Not provided", "Interest: Yachts", `Submission: ${id}`, "I am looking for a 60 m yacht."]) {
+        expect(staff.text).toContain(line);
+      }
+      expect(staff.text).not.toContain("Listing:");
+      const ack = smtp.messages.find((mail) => mail.envelopeTo.includes("ada@example.com"))!;
+      expect(ack.envelopeTo).toEqual(["ada@example.com"]);
+      expect(ack.headers.subject).toBe("We have received your message | White Streams");
+      expect(ack.text).toContain(`Your reference: ${id}`);
+      expect(ack.text).not.toContain("60 m yacht");
+
+      expect(await findSubmission(handle.db, id)).toMatchObject({ status: "processed", emailSent: true, confirmationSent: true });
+    });
+
+    it("stores and e-mails a second post of the same submission id only once", async () => {
+      const id = crypto.randomUUID();
+      const first = await submitEnquiry(deps, input(contactForm({ submission_id: id })));
+      const second = await submitEnquiry(deps, input(contactForm({ submission_id: id, message: "changed" })));
+      expect(first).toMatchObject({ status: "success", duplicate: false });
+      expect(second).toMatchObject({ status: "success", duplicate: true });
+      const rows = await handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.submissionId, id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.message).toBe("I am looking for a 60 m yacht.");
+      const sender = worker();
+      await sender.runOnce();
+      await sender.stop();
+      expect(smtp.messages.filter((mail) => mail.text.includes(id))).toHaveLength(2);
+    });
+
+    it("turns away a filled honeypot without storing anything", async () => {
+      const form = contactForm({ [HONEYPOT_FIELD]: "call me at noon" });
+      const outcome = await submitEnquiry(deps, input(form));
+      expect(outcome).toMatchObject({ status: "error", reason: "bot" });
+      expect(outcome.result.error).toEqual({ "": [expect.stringContaining("could not confirm that this message was sent by a person")] });
+      expect(outcome.result.initialValue).toMatchObject({ name: "Ada King Lovelace", message: "I am looking for a 60 m yacht." });
+      expect(await findSubmission(handle.db, String(form.get("submission_id")))).toBeUndefined();
+    });
+
+    it("answers validation errors with the spec's messages and keeps what was typed", async () => {
+      const form = contactForm({ name: "", email: "ada@example", phone: "12", interest: "" });
+      const outcome = await submitEnquiry(deps, input(form));
+      expect(outcome).toMatchObject({ status: "error", reason: "invalid" });
+      expect(outcome.result.error).toEqual({
+        name: ["Name is required."],
+        email: ["Please enter a valid email address."],
+        phone: ["Please enter a valid phone number."],
+        interest: ["Please select an area of interest."],
+      });
+      expect(outcome.result.initialValue).toMatchObject({ email: "ada@example", phone: "12", message: "I am looking for a 60 m yacht." });
+      expect(await findSubmission(handle.db, String(form.get("submission_id")))).toBeUndefined();
+    });
+
+    it("refuses a line break in the name, so nothing can reach an e-mail header", async () => {
+      const form = contactForm({ name: "Eve\r\nBcc: victim@example.com" });
+      const outcome = await submitEnquiry(deps, input(form));
+      expect(outcome.result.error).toEqual({ name: ["Name must be on a single line."] });
+      expect(await findSubmission(handle.db, String(form.get("submission_id")))).toBeUndefined();
+    });
+
+    it("refuses to send a stored row whose name carries a header break, and records why", async () => {
+      const id = crypto.randomUUID();
+      // A row written by some other path (an import, an old version) must still never inject headers.
+      await handle.db.insert(contactSubmissions).values({ submissionId: id, firstName: "Eve\r\nBcc:", lastName: "victim@example.com", email: "eve@example.com", interest: "Cars", message: "x" });
+      await handle.db.insert(emailOutbox).values({ submissionId: id, kind: "staff-notification" });
+      const sender = worker();
+      await sender.runOnce();
+      await sender.stop();
+      expect(smtp.messages).toHaveLength(0);
+      const row = await findSubmission(handle.db, id);
+      expect(row).toMatchObject({ status: "error", emailSent: false });
+      expect(row!.metadata.error).toBe("Refused to send: the name contains a line break, which could inject e-mail headers.");
+    });
+
+    it("allows five enquiries per IP in the window and answers the sixth with a clear message", async () => {
+      for (let i = 0; i < 5; i++) expect((await submitEnquiry(deps, input(contactForm()))).status).toBe("success");
+      const sixth = contactForm();
+      const outcome = await submitEnquiry(deps, input(sixth));
+      expect(outcome).toMatchObject({ status: "error", reason: "rate-limit" });
+      expect(outcome.result.error).toEqual({ "": ["You have sent several messages in a short time. Please wait 10 minutes before sending another."] });
+      expect(await findSubmission(handle.db, String(sixth.get("submission_id")))).toBeUndefined();
+      expect((await submitEnquiry(deps, input(contactForm(), { clientIp: "198.51.100.1" }))).status).toBe("success");
+    });
+
+    it("keeps an enquiry when SMTP is down: status error with the reason, retried with backoff, then processed with one e-mail each", async () => {
+      const form = contactForm();
+      const id = String(form.get("submission_id"));
+      await submitEnquiry(deps, input(form));
+      await smtp.stop();
+      const sender = worker();
+      await sender.runOnce();
+      const failed = await findSubmission(handle.db, id);
+      expect(failed).toMatchObject({ status: "error", emailSent: false, confirmationSent: false });
+      expect(String(failed!.metadata.error)).toMatch(/ECONNREFUSED|connect/i);
+      const [outbox] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id)).limit(1);
+      expect(outbox!.attempts).toBe(1);
+      expect(outbox!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(2_000);
+
+      // Not due yet: a pass now sends nothing.
+      await smtp.start();
+      await sender.runOnce();
+      expect(smtp.messages).toHaveLength(0);
+
+      // Time passes (the 5 s backoff), SMTP is back.
+      await handle.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.submissionId, id));
+      await sender.runOnce();
+      await sender.stop();
+      expect(smtp.messages.filter((mail) => mail.envelopeTo.includes("desk@whitestreams.example"))).toHaveLength(1);
+      expect(smtp.messages.filter((mail) => mail.envelopeTo.includes("ada@example.com"))).toHaveLength(1);
+      const done = await findSubmission(handle.db, id);
+      expect(done).toMatchObject({ status: "processed", emailSent: true, confirmationSent: true });
+      expect(done!.metadata.error).toBeUndefined();
+    });
+
+    it("answers with the failure when the database cannot store the enquiry", async () => {
+      const broken = { ...deps, db: { transaction: () => Promise.reject(new Error("connection refused")) } as unknown as EnquiryDeps["db"] };
+      const outcome = await submitEnquiry(broken, input(contactForm()));
+      expect(outcome).toMatchObject({ status: "error", reason: "unavailable" });
+      expect(outcome.result.error).toEqual({ "": ["Our system could not store your message just now, so nothing was sent. Please try again in a moment."] });
+    });
+
+    describe("through the route actions", () => {
+      let ip = 0;
+      function context() {
+        const provider = new RouterContextProvider();
+        // A fresh client address per call keeps these tests clear of the shared per-process rate limit.
+        provider.set(servicesContext, { db: handle.db, env: env(), nonce: "", clientIp: `192.0.2.${++ip}` });
+        return provider;
+      }
+      function post(path: string, form: FormData) {
+        return new Request(`https://whitestreams.example${path}`, { method: "POST", body: form, headers: { "user-agent": "Browser/2.0" } });
+      }
+      afterEach(() => {
+        smtp.messages.length = 0;
+      });
+
+      it("records a detail enquiry with the interest and the listing from the URL, and links the listing in the e-mail", async () => {
+        const form = contactForm({ interest: "", phone: "+44 20 7946 0958", message: "I would like more information about Bugatti Chiron" });
+        form.delete("interest");
+        const id = String(form.get("submission_id"));
+        const response = await enquiryAction({ request: post("/cars/bugatti-chiron-2019.data", form), context: context(), params: {} });
+        expect(response).toMatchObject({ data: { status: "success" }, init: { headers: { "Cache-Control": "no-store" } } });
+        expect(await findSubmission(handle.db, id)).toMatchObject({ interest: "Cars", phone: "+44 20 7946 0958", listingPath: "/cars/bugatti-chiron-2019" });
+        const sender = worker();
+        await sender.runOnce();
+        await sender.stop();
+        const staff = smtp.messages.find((mail) => mail.envelopeTo.includes("desk@whitestreams.example"))!;
+        expect(staff.text).toContain("Listing: https://whitestreams.example/cars/bugatti-chiron-2019");
+        expect(staff.headers.subject).toBe("New enquiry (Cars) from Ada King Lovelace");
+      });
+
+      it("answers 404 for an enquiry about a hidden or unknown listing", async () => {
+        await handle.db.update(listings).set({ visible: false }).where(eq(listings.id, "ferrari-f40-1990"));
+        await expect(enquiryAction({ request: post("/cars/ferrari-f40-1990", contactForm()), context: context(), params: {} })).rejects.toMatchObject({ init: { status: 404 }, data: "Car not found" });
+        await expect(enquiryAction({ request: post("/jets/nothing-here", contactForm()), context: context(), params: {} })).rejects.toMatchObject({ init: { status: 404 } });
+      });
+
+      it("answers 400 with field errors from the contact action", async () => {
+        const response = await contactAction({ request: post("/contact", contactForm({ email: "" })), context: context() });
+        expect(response).toMatchObject({ data: { status: "error", result: { error: { email: ["Email is required."] } } }, init: { status: 400 } });
+      });
+    });
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * A real SMTP server on loopback for tests: it receives what the app sends and keeps each message's
+ * envelope, headers and decoded text. `stop()` then `start()` again on the same port simulates an outage.
+ */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  headers: Record<string, string>;
+  text: string;
+  raw: string;
+};
+
+export type SmtpStub = {
+  port: number;
+  url: string;
+  messages: ReceivedMail[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves once at least `count` messages have arrived. */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+};
+
+export async function startSmtpStub(port = 0): Promise<SmtpStub> {
+  const messages: ReceivedMail[] = [];
+  let server: SMTPServer | undefined;
+  const stub: SmtpStub = {
+    port,
+    url: "",
+    messages,
+    async start() {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS"],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            const raw = Buffer.concat(chunks).toString("utf8");
+            messages.push({
+              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              ...parseMessage(raw),
+              raw,
+            });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve, reject) => {
+        server!.once("error", reject);
+        server!.listen(stub.port, "127.0.0.1", () => resolve());
+      });
+      stub.port = (server.server.address() as AddressInfo).port;
+      stub.url = `smtp://127.0.0.1:${stub.port}`;
+    },
+    async stop() {
+      if (!server) return;
+      const closing = server;
+      server = undefined;
+      await new Promise<void>((resolve) => closing.close(() => resolve()));
+    },
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} e-mails, received ${messages.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return messages;
+    },
+  };
+  await stub.start();
+  return stub;
+}
+
+/** Just enough MIME for single-part text messages: unfolded headers, encoded words, QP or base64 bodies. */
+function parseMessage(raw: string): { headers: Record<string, string>; text: string } {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const headers: Record<string, string> = {};
+  for (const line of head.split("\r\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+  }
+  let body = raw.slice(split + 4).replace(/\r\n$/, "");
+  const encoding = (headers["content-transfer-encoding"] ?? "").toLowerCase();
+  if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
+  if (encoding === "base64") body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return { headers, text: body.replace(/\r\n/g, "\n") };
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
