@@ -1,0 +1,100 @@
+import { expect, expectAccessible, test } from "./fixtures";
+
+test.describe("public shell", () => {
+  test("the side menu opens from the button, traps focus, and closes on Escape, backdrop, close button and a link", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Open menu" });
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeHidden();
+
+    await button.click();
+    await expect(menu).toBeVisible();
+    for (const label of ["Home", "Real Estate", "Cars", "Metals", "Yachts", "Jets", "About Us", "Contact Us"]) {
+      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByText("India")).toBeVisible();
+    await expect(menu.getByRole("link", { name: "ceo.whitestreams@gmail.com" })).toBeVisible();
+    await expectAccessible(page);
+
+    // Focus stays inside the open menu.
+    for (let step = 0; step < 14; step++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("#site-menu") !== null)).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await expect(menu).toBeVisible();
+    await page.mouse.click(380, 400); // the backdrop, right of the 320 px panel
+    await expect(menu).toBeHidden();
+
+    await button.click();
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+
+    await button.click();
+    await menu.getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("desktop top bar links to the five categories and the site name goes home", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/about");
+    const nav = page.getByRole("navigation", { name: "Collections" }).first();
+    for (const [name, path] of [["Real Estate", "/real-estate"], ["Cars", "/cars"], ["Metals", "/metals"], ["Yachts", "/yachts"], ["Jets", "/jets"]]) {
+      await expect(nav.getByRole("link", { name })).toHaveAttribute("href", path);
+    }
+    await page.getByRole("banner").getByRole("link", { name: "White Streams" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("every route change scrolls to the top", async ({ page }) => {
+    await page.goto("/");
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("an unknown URL answers 404 with the designed page", async ({ page }) => {
+    const response = await page.goto("/no-such-page/at/all");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This page is not in our collection" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Return home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the footer lists the categories, About, Contact and the accepted currencies", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const name of ["Real Estate", "Cars", "Metals", "Yachts", "Jets", "About Us", "Contact Us"]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    for (const currency of ["Bitcoin", "Ethereum", "XRP"]) await expect(footer.getByRole("img", { name: currency })).toBeVisible();
+  });
+
+  test("pages carry the security headers and a CSP nonce on every script", async ({ page }) => {
+    const response = await page.goto("/");
+    const headers = response?.headers() ?? {};
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-powered-by"]).toBeUndefined();
+    const html = await response!.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+});
