@@ -38,14 +38,24 @@ export function memoryRateLimiter({ limit, windowSeconds, now = Date.now }: Rate
  * and the honeypot and Turnstile still apply.
  */
 export function redisRateLimiter({ url, limit, windowSeconds, prefix = "ws:rl:" }: RateLimitOptions & { url: string; prefix?: string }): RateLimiter {
-  const client = createClient({ url, socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) } });
+  const client = createClient({
+    url,
+    // Commands fail at once while disconnected instead of queueing behind a dead connection.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) },
+  });
   client.on("error", (error: Error) => logger.warn({ err: error.message }, "redis rate-limit store error"));
-  let connecting: Promise<unknown> | undefined;
+  let firstConnection: Promise<unknown> | undefined;
+  async function ready(): Promise<boolean> {
+    // The first request waits up to a second for the connection; later ones never wait on an outage.
+    firstConnection ??= Promise.race([client.connect().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    await firstConnection;
+    return client.isReady;
+  }
   return {
     async hit(key) {
       try {
-        connecting ??= client.connect();
-        await connecting;
+        if (!(await ready())) throw new Error("not connected");
         const redisKey = `${prefix}${key}`;
         const count = await client.incr(redisKey);
         let ttl = await client.ttl(redisKey);
@@ -61,7 +71,8 @@ export function redisRateLimiter({ url, limit, windowSeconds, prefix = "ws:rl:" 
       }
     },
     async close() {
-      if (client.isOpen) await client.quit().catch(() => {});
+      if (client.isReady) await client.quit().catch(() => {});
+      else client.destroy();
     },
   };
 }
