@@ -4,7 +4,11 @@ export default [
   // Resources: no UI.
   route("healthz", "routes/resources/healthz.ts"),
   // [enquiries] resource routes go here.
+  route("enquiry-config", "routes/resources/enquiry-config.ts"),
   // [admin] auth handler and media resource routes go here.
+  route("media/*", "routes/resources/media-file.ts"),
+  route("edit/api/media", "routes/admin/api/media-upload.ts"),
+  route("edit/api/content/:key/image", "routes/admin/api/content-image.ts"),
 
   // [admin] sign-in, set-up and the /edit area go here.
   route("sign-in", "routes/auth/sign-in.tsx"),
@@ -17,7 +21,7 @@ export default [
     route("edit/content", "routes/admin/content.tsx"),
     route("edit/enquiries", "routes/admin/enquiries.tsx"),
     route("edit/enquiries/:id", "routes/admin/enquiry.tsx"),
-    // [media] the Media Manager screen goes here: route("edit/media", "routes/admin/media.tsx"),
+    // [media] route("edit/media", "routes/admin/media.tsx"),
     // Unknown /edit paths: guarded like the rest, then a 404 inside the shell.
     route("edit/*", "routes/admin/not-found.tsx"),
   ]),
@@ -25,7 +29,8 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("about", "routes/public/about.tsx"),
-    // [enquiries] route("contact", "routes/public/contact.tsx"),
+    // [enquiries]
+    route("contact", "routes/public/contact.tsx"),
     // [catalogue] one module for the five categories; unknown categories answer 404.
     route(":category", "routes/public/category.tsx"),
     route(":category/:id", "routes/public/listing.tsx"),

@@ -99,6 +99,7 @@ export async function createMediaItem(db: Database, item: NewMediaItem): Promise
     .insert(mediaItems)
     .values({ ...item, position: sql`(select coalesce(min(${mediaItems.position}), 0) - 1 from ${mediaItems})` })
     .returning();
+  if (!row) throw new Error("Inserting a media item returned no row");
   return row;
 }
 
@@ -138,9 +139,9 @@ export async function reorderMedia(db: Database, orderedIds: string[]): Promise<
     const ordered = ids.filter((id) => known.has(id));
     // Slots are the positions these items hold now; ties (e.g. all 0) are spread out from the lowest.
     const slots = rows.map((row) => row.position);
-    for (let index = 1; index < slots.length; index += 1) slots[index] = Math.max(slots[index], slots[index - 1] + 1);
+    for (let index = 1; index < slots.length; index += 1) slots[index] = Math.max(slots[index]!, slots[index - 1]! + 1);
     for (const [index, id] of ordered.entries()) {
-      await tx.update(mediaItems).set({ position: slots[index] }).where(eq(mediaItems.id, id));
+      await tx.update(mediaItems).set({ position: slots[index]! }).where(eq(mediaItems.id, id));
     }
   });
 }
@@ -151,7 +152,7 @@ export async function storageSummary(db: Database): Promise<StorageSummary> {
   const [row] = await db
     .select({ usedBytes: sql<string>`coalesce(sum(${mediaItems.size}), 0)`, files: sql<string>`count(*)` })
     .from(mediaItems);
-  return { usedBytes: Number(row.usedBytes), files: Number(row.files) };
+  return { usedBytes: Number(row?.usedBytes ?? 0), files: Number(row?.files ?? 0) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -38,14 +38,14 @@ describe("image pipeline", () => {
   it("applies EXIF orientation before dropping it", async () => {
     const rotated = await processImage(await makeJpeg(800, 400, { orientation: 6 }));
     expect([rotated.width, rotated.height]).toEqual([400, 800]);
-    const meta = await sharp(rotated.variants[1].data).metadata();
+    const meta = await sharp(rotated.variants[1]!.data).metadata();
     expect([meta.width, meta.height]).toEqual([400, 800]);
   });
 
   it("makes a tiny blurred placeholder as a data URL", async () => {
     const { placeholder } = await processImage(await makeJpeg(1200, 800));
     expect(placeholder).toMatch(/^data:image\/webp;base64,/);
-    const bytes = Buffer.from(placeholder.split(",")[1], "base64");
+    const bytes = Buffer.from(placeholder.split(",")[1]!, "base64");
     expect(bytes.length).toBeLessThan(1000);
     expect((await sharp(bytes).metadata()).width).toBe(16);
   });

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 
 /**
  * Turns an uploaded picture into what the site serves: AVIF and WebP variants at fixed widths (never
@@ -45,7 +45,7 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "gif", "webp", "heif"]);
 
 /** The widths to produce for a picture this wide: the fixed steps below it, plus its own width up to the largest step. */
 export function variantWidths(sourceWidth: number): number[] {
-  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+  const largest: number = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
   const widths: number[] = VARIANT_WIDTHS.filter((width) => width < sourceWidth);
   widths.push(Math.min(sourceWidth, largest));
   return [...new Set(widths)];
@@ -56,7 +56,7 @@ export function variantWidths(sourceWidth: number): number[] {
  * before any pixel is decoded.
  */
 export async function inspectImage(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS) {
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     // metadata() reads the header only; the pixel limit is checked by hand below with a clear message.
     metadata = await sharp(input, { limitInputPixels: false, failOn: "error" }).metadata();

@@ -16,7 +16,8 @@ export function sanitizeFolder(raw: string | undefined): string | undefined {
   return folder || undefined;
 }
 
-export type UploadAnswer = { status: number; body: { item: MediaView } | { error: string } };
+export type ErrorAnswer = { status: number; body: { error: string } };
+export type UploadAnswer = { status: number; body: { item: MediaView } } | ErrorAnswer;
 
 /**
  * POST /edit/api/media, after the caller's session and origin are checked: reads one file (image,
@@ -55,7 +56,7 @@ export async function handleMediaUpload(request: Request, deps: { db: Database; 
 }
 
 /** Expected refusals become their status and message; anything else is logged and answered 500. */
-export function uploadErrorAnswer(error: unknown): UploadAnswer {
+export function uploadErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof UploadError || error instanceof ImageRejectedError) {
     return { status: error.status, body: { error: error.message } };
   }

@@ -40,6 +40,7 @@ export async function storeUpload(storage: Storage, prefix: string, file: Receiv
       variants.push({ key, format: variant.format, width: variant.width, height: variant.height, bytes: variant.data.length });
     }
     const largestWebp = variants.filter((variant) => variant.format === "webp").sort((a, b) => b.width - a.width)[0];
+    if (!largestWebp) throw new Error("The image pipeline produced no WebP rendition");
     return {
       primaryKey: largestWebp.key,
       bytes: variants.reduce((total, variant) => total + variant.bytes, 0),

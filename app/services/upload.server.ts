@@ -61,6 +61,28 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Room for the multipart framing and small fields around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/**
+ * Reads and throws away a request body nobody will use (a refused upload), within a bound, so the
+ * client can finish sending and read the answer instead of seeing the connection reset.
+ */
+export function discardBody(request: Request, limit = DRAIN_LIMIT_BYTES): void {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  void (async () => {
+    let seen = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        seen += value.byteLength;
+        if (seen > limit) return void (await reader.cancel());
+      }
+    } catch {
+      // The client went away: nothing left to discard.
+    }
+  })();
+}
+
 export function formatMegabytes(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
@@ -71,6 +93,7 @@ export function sanitizeFileName(raw: string | undefined): string {
   const cleaned = base
     .normalize("NFC")
     // Control characters and characters that mean something to shells or HTML.
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
     .replace(/\s+/g, " ")
     .replace(/^[.\s]+/, "")

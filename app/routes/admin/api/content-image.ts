@@ -1,0 +1,17 @@
+import type { Route } from "./+types/content-image";
+import { servicesContext } from "#app/db/context";
+import { requireAdminAction } from "#app/services/auth.server";
+import { getStorage } from "#app/services/storage/get-storage.server";
+import { handleContentImageUpload } from "#app/services/upload-content-image.server";
+
+/**
+ * POST /edit/api/content/:key/image: stores a new picture for an image block (drop zone or the
+ * image editor's edited-image.jpg) and makes it the block's content. Answers { url } or { error }.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return Response.json({ error: "Use POST to upload." }, { status: 405, headers: { Allow: "POST" } });
+  await requireAdminAction(request, context);
+  const { db, env } = context.get(servicesContext);
+  const answer = await handleContentImageUpload(request, params.key, { db, storage: getStorage(env), maxPixels: env.IMAGE_MAX_PIXELS });
+  return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/media-upload";
+import { servicesContext } from "#app/db/context";
+import { requireAdminAction } from "#app/services/auth.server";
+import { getStorage } from "#app/services/storage/get-storage.server";
+import { handleMediaUpload } from "#app/services/upload-media.server";
+
+/**
+ * POST /edit/api/media: one file per request (multipart field "file", optional "folder"). Answers
+ * 201 { item } or an error status with { error }. The session and origin are checked before a byte
+ * of the body is read.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return Response.json({ error: "Use POST to upload." }, { status: 405, headers: { Allow: "POST" } });
+  await requireAdminAction(request, context);
+  const { db, env } = context.get(servicesContext);
+  const answer = await handleMediaUpload(request, { db, storage: getStorage(env), maxPixels: env.IMAGE_MAX_PIXELS });
+  return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
+}
