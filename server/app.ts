@@ -8,6 +8,8 @@ import { seedCatalogue } from "#app/db/seed/seed.server";
 import { getEnv, type Env } from "#app/env.server";
 import { logger } from "#app/services/logger.server";
 import path from "node:path";
+import { listenForContentChanges } from "#app/models/content-blocks-listener.server";
+import { issueSetupLink } from "#app/services/auth-setup.server";
 
 /**
  * The application half of the server, bundled by Vite with the route modules so the router context
@@ -39,6 +41,8 @@ export async function createApp(env: Env): Promise<AppInstance> {
     if (inserted > 0) logger.info({ inserted }, "seeded catalogue listings");
   }
   logger.info({ database: database.kind }, "database ready");
+  const stopContentListener = await listenForContentChanges(database);
+  await announceSetupLink(database, env);
 
   const handler = express.Router();
 
@@ -51,13 +55,28 @@ export async function createApp(env: Env): Promise<AppInstance> {
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: env.NODE_ENV,
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
-        context.set(servicesContext, { db: database.db, env, nonce: String(res.locals.cspNonce ?? "") });
+        context.set(servicesContext, { db: database.db, env, nonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip });
         return context;
       },
     }),
   );
 
-  return { handler, database, close: () => database.close() };
+  return {
+    handler,
+    database,
+    close: async () => {
+      await stopContentListener();
+      await database.close();
+    },
+  };
+}
+
+/** With no administrator yet, prints a one-time link that creates the first one (valid once, until the next start). */
+async function announceSetupLink(database: DatabaseHandle, env: Env) {
+  const link = await issueSetupLink(database.db, env);
+  if (!link) return;
+  logger.warn("no administrator exists yet: open the one-time set-up link printed below");
+  console.log(`\n  Create the first administrator (link valid once): ${link}\n`);
 }

@@ -11,6 +11,8 @@ export type AppServices = {
   env: Env;
   /** Per-request CSP nonce, also carried by React Router's scripts. */
   nonce: string;
+  /** The client's address (Express req.ip; honours TRUST_PROXY), for per-client limits such as sign-in throttling. */
+  clientIp?: string;
 };
 
 export const servicesContext = createContext<AppServices>();

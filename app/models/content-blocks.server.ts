@@ -1,30 +1,213 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import sanitizeHtml from "sanitize-html";
 import type { Database } from "#app/db/client.server";
-import { contentBlocks } from "#app/db/schema";
-import { CONTENT_DEFAULTS, type ContentKey, type ContentValues } from "#app/domain/site-content";
+import { contentBlocks, type ContentBlockMetadata, type ContentBlockRow } from "#app/db/schema";
+import { CONTENT_DEFAULTS, type ContentCategory, type ContentKey, type ContentType, type ContentValues } from "#app/domain/site-content";
+
+/** Public reads are cached this long per key (spec point 9); an update anywhere drops the entry at once. */
+export const CONTENT_CACHE_TTL_MS = 5 * 60 * 1000;
+/** PostgreSQL NOTIFY channel: the payload is the changed key, so every app process drops its copy. */
+export const CONTENT_CHANNEL = "content_blocks_changed";
+export const ADMIN_PAGE_SIZE = 20;
+
+export class ContentBlockError extends Error {}
+
+// ---------------------------------------------------------------------------------------------------
+// Cache: one map per database handle (the app has one; tests open several side by side).
+
+type CacheEntry = { row: ContentBlockRow; expiresAt: number };
+const caches = new WeakMap<Database, Map<string, CacheEntry>>();
+
+function cacheOf(db: Database): Map<string, CacheEntry> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+function remember(db: Database, row: ContentBlockRow) {
+  cacheOf(db).set(row.key, { row, expiresAt: Date.now() + CONTENT_CACHE_TTL_MS });
+}
+
+/** Drops one key, or everything (`"*"`, used after a lost NOTIFY connection). */
+export function invalidateContentCache(db: Database, key: string) {
+  if (key === "*") cacheOf(db).clear();
+  else cacheOf(db).delete(key);
+}
+
+async function announceChange(db: Database, key: string) {
+  await db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${key})`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTML: sanitised when saved and again when rendered, so a row written any other way is still safe.
+
+const HTML_POLICY: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "figure", "figcaption"],
+  allowedAttributes: { a: ["href", "title", "rel", "target"], img: ["src", "alt", "width", "height", "loading"], "*": ["class"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
+};
+
+export function sanitizeContentHtml(html: string): string {
+  return sanitizeHtml(html, HTML_POLICY);
+}
+
+/** The text a public page shows for a block: html is sanitised on the way out too. */
+export function renderableContent(row: Pick<ContentBlockRow, "type" | "content">): string {
+  return row.type === "html" ? sanitizeContentHtml(row.content) : row.content;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Public reads
 
 /**
- * Reads the given blocks for a public page. A block that has no stored content gets its default
- * saved on first load (spec point 4), so staff always find every block in the Content Manager.
+ * Reads the given blocks for a public page, from the cache when fresh. A block that has no stored content
+ * gets its default saved on first load (spec point 4), so staff always find every block in the Content Manager.
  */
 export async function readContent<K extends ContentKey>(db: Database, keys: readonly K[]): Promise<ContentValues<K>> {
-  const rows = await db.select().from(contentBlocks).where(inArray(contentBlocks.key, [...keys]));
-  const stored = new Map(rows.map((row) => [row.key, row]));
-  const missing = keys.filter((key) => !stored.get(key)?.content);
-  if (missing.length > 0) {
-    await db
-      .insert(contentBlocks)
-      .values(
-        missing.map((key) => ({
-          key,
-          type: CONTENT_DEFAULTS[key].type,
-          content: CONTENT_DEFAULTS[key].content,
-          metadata: { category: CONTENT_DEFAULTS[key].category },
-        })),
-      )
-      .onConflictDoUpdate({ target: contentBlocks.key, set: { content: sql`excluded.content`, updatedAt: new Date() } });
+  const cache = cacheOf(db);
+  const now = Date.now();
+  const rows = new Map<string, ContentBlockRow>();
+  for (const key of keys) {
+    const entry = cache.get(key);
+    if (entry && entry.expiresAt > now) rows.set(key, entry.row);
+  }
+  const toLoad = keys.filter((key) => !rows.has(key));
+  if (toLoad.length > 0) {
+    const loaded = await db.select().from(contentBlocks).where(inArray(contentBlocks.key, toLoad));
+    for (const row of loaded) if (row.content) rows.set(row.key, row);
+    const missing = toLoad.filter((key) => !rows.has(key));
+    if (missing.length > 0) {
+      const saved = await db
+        .insert(contentBlocks)
+        .values(missing.map((key) => ({ key, type: CONTENT_DEFAULTS[key].type, content: CONTENT_DEFAULTS[key].content, metadata: { category: CONTENT_DEFAULTS[key].category } })))
+        .onConflictDoUpdate({ target: contentBlocks.key, set: { content: sql`excluded.content`, updatedAt: new Date() }, setWhere: sql`${contentBlocks.content} = ''` })
+        .returning();
+      for (const row of saved) rows.set(row.key, row);
+      // A concurrent writer may have won the race: read what is stored rather than assume.
+      const stillMissing = missing.filter((key) => !rows.has(key));
+      if (stillMissing.length > 0) for (const row of await db.select().from(contentBlocks).where(inArray(contentBlocks.key, stillMissing))) rows.set(row.key, row);
+    }
+    for (const key of toLoad) {
+      const row = rows.get(key);
+      if (row) remember(db, row);
+    }
   }
   const values = {} as ContentValues<K>;
-  for (const key of keys) values[key] = stored.get(key)?.content || CONTENT_DEFAULTS[key].content;
+  for (const key of keys) {
+    const row = rows.get(key);
+    values[key] = row?.content ? renderableContent(row) : CONTENT_DEFAULTS[key].content;
+  }
   return values;
+}
+
+/** One block by key (spec "Read content block"), cached like the public reads; null when absent. */
+export async function readContentBlock(db: Database, key: string): Promise<ContentBlockRow | null> {
+  const entry = cacheOf(db).get(key);
+  if (entry && entry.expiresAt > Date.now()) return entry.row;
+  const [row] = await db.select().from(contentBlocks).where(eq(contentBlocks.key, key));
+  if (row) remember(db, row);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writes (admin, and the media helper's image upload)
+
+function checkContent(type: ContentType, content: string): string {
+  if (type === "html") return sanitizeContentHtml(content);
+  if (type === "image" && content !== "" && !/^(\/(?!\/)|https?:\/\/)/i.test(content)) {
+    throw new ContentBlockError("An image block holds an image address (https://… or a path on this site).");
+  }
+  return content;
+}
+
+/**
+ * Updates content (and merges metadata) of the block with this key; null when there is no such block.
+ * Drops the cached copy here and, through NOTIFY, in every other app process.
+ */
+export async function updateContentBlock(
+  db: Database,
+  key: string,
+  changes: { content: string; metadata?: ContentBlockMetadata },
+): Promise<ContentBlockRow | null> {
+  const [current] = await db.select({ type: contentBlocks.type }).from(contentBlocks).where(eq(contentBlocks.key, key));
+  if (!current) return null;
+  const content = checkContent(current.type, changes.content);
+  const [row] = await db
+    .update(contentBlocks)
+    .set({
+      content,
+      updatedAt: new Date(),
+      ...(changes.metadata ? { metadata: sql`${contentBlocks.metadata} || ${JSON.stringify(changes.metadata)}::jsonb` } : {}),
+    })
+    .where(eq(contentBlocks.key, key))
+    .returning();
+  invalidateContentCache(db, key);
+  await announceChange(db, key);
+  return row ?? null;
+}
+
+export const CONTENT_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{1,79}$/;
+
+/** Inserts a block and caches it (spec point 4). A taken key is a ContentBlockError, not a crash. */
+export async function createContentBlock(
+  db: Database,
+  input: { key: string; type: ContentType; category: ContentCategory; content?: string; metadata?: ContentBlockMetadata },
+): Promise<ContentBlockRow> {
+  if (!CONTENT_KEY_PATTERN.test(input.key)) {
+    throw new ContentBlockError("Use 2 to 80 lower-case letters, digits, dots, dashes or underscores for the key.");
+  }
+  const [row] = await db
+    .insert(contentBlocks)
+    .values({ key: input.key, type: input.type, content: checkContent(input.type, input.content ?? ""), metadata: { ...input.metadata, category: input.category } })
+    .onConflictDoNothing({ target: contentBlocks.key })
+    .returning();
+  if (!row) throw new ContentBlockError(`A content block with the key "${input.key}" already exists.`);
+  remember(db, row);
+  await announceChange(db, row.key);
+  return row;
+}
+
+export type ContentListQuery = { search?: string; category?: ContentCategory | ""; offset?: number; limit?: number };
+
+/** Newest first by created_at (spec point 7); search matches the key case-insensitively, category the metadata. */
+export async function listContentBlocks(db: Database, query: ContentListQuery = {}): Promise<ContentBlockRow[]> {
+  const conditions: SQL[] = [];
+  const search = query.search?.trim();
+  if (search) conditions.push(ilike(contentBlocks.key, `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
+  if (query.category) conditions.push(sql`${contentBlocks.metadata} ->> 'category' = ${query.category}`);
+  return db
+    .select()
+    .from(contentBlocks)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(contentBlocks.createdAt), desc(contentBlocks.id))
+    .limit(Math.min(Math.max(query.limit ?? ADMIN_PAGE_SIZE, 1), 500))
+    .offset(Math.max(query.offset ?? 0, 0));
+}
+
+/** The shape the Content Manager shows: html carries a sanitised preview rendered here on the server. */
+export function toAdminContentBlock(row: ContentBlockRow) {
+  return {
+    id: row.id,
+    key: row.key,
+    type: row.type,
+    content: row.content,
+    previewHtml: row.type === "html" ? sanitizeContentHtml(row.content) : null,
+    category: row.metadata.category ?? null,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const CATEGORIES = new Set(["home", "about", "contact"]);
+
+/** The Content Manager's list query from a URL: ?q= (key search), ?category=, ?offset= and ?pages= (no-JS Load More). */
+export function parseContentListQuery(params: URLSearchParams) {
+  const category = params.get("category") ?? "";
+  return {
+    search: (params.get("q") ?? "").slice(0, 100),
+    category: (CATEGORIES.has(category) ? category : "") as ContentCategory | "",
+    offset: Math.max(0, Number.parseInt(params.get("offset") ?? "0", 10) || 0),
+    pages: Math.min(25, Math.max(1, Number.parseInt(params.get("pages") ?? "1", 10) || 1)),
+  };
 }

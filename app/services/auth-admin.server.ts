@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { authUser } from "#app/db/schema";
 import type { Env } from "#app/env.server";
-import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth.server";
+import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth-instance.server";
 
 export const AdminAccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")),

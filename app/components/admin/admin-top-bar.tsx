@@ -1,0 +1,46 @@
+import { Bell, LogOut } from "lucide-react";
+import { Form, Link } from "react-router";
+
+/**
+ * The admin top bar: site name plus 'Admin' linking to /, the bell with the number of enquiries nobody has
+ * opened yet (links to the enquiries), and Logout, a real POST form so it works without JavaScript.
+ */
+export function AdminTopBar({ siteName, unopened, userEmail }: { siteName: string; unopened: number; userEmail: string }) {
+  const bellLabel = unopened === 0 ? "Enquiries: none unopened" : `Enquiries: ${unopened} unopened`;
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-4 border-b border-gold-500/20 bg-forest-950 px-4 text-ivory sm:px-8">
+      <Link to="/" className="flex items-baseline gap-3">
+        <span className="font-display text-xl tracking-wide">{siteName}</span>
+        <span className="text-[0.68rem] font-medium tracking-[0.3em] text-gold-300 uppercase">Admin</span>
+      </Link>
+      <div className="ml-auto flex items-center gap-2 sm:gap-4">
+        <span className="hidden text-xs text-ivory/60 md:inline">{userEmail}</span>
+        <Link
+          to="/edit/enquiries"
+          aria-label={bellLabel}
+          title={bellLabel}
+          className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ivory/85 transition-colors duration-200 hover:bg-ivory/10 hover:text-ivory"
+        >
+          <Bell aria-hidden className="h-5 w-5" strokeWidth={1.5} />
+          {unopened > 0 ? (
+            <span
+              data-testid="bell-count"
+              className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-400 px-1 text-[0.68rem] font-semibold text-forest-950"
+            >
+              {unopened > 99 ? "99+" : unopened}
+            </span>
+          ) : null}
+        </Link>
+        <Form method="post" action="/sign-out">
+          <button
+            type="submit"
+            className="inline-flex h-10 items-center gap-2 border border-gold-300/40 px-4 text-[0.72rem] font-medium tracking-[0.18em] text-gold-200 uppercase transition-colors duration-200 hover:bg-gold-300 hover:text-forest-950"
+          >
+            <LogOut aria-hidden className="h-4 w-4" strokeWidth={1.5} />
+            Logout
+          </button>
+        </Form>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,122 @@
+import { Plus } from "lucide-react";
+import { data, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/content";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { ContentFilters, ContentList } from "#app/components/admin/content-list";
+import { ContentListBoundary, ContentListCrashed } from "#app/components/admin/content-list-boundary";
+import { NewContentBlockForm } from "#app/components/admin/new-content-block-form";
+import { servicesContext } from "#app/db/context";
+import {
+  ADMIN_PAGE_SIZE,
+  ContentBlockError,
+  createContentBlock,
+  listContentBlocks,
+  parseContentListQuery,
+  toAdminContentBlock,
+  updateContentBlock,
+} from "#app/models/content-blocks.server";
+import { requireAdmin, requireAdminAction } from "#app/services/auth.server";
+
+const CreateSchema = z.object({
+  key: z.string().trim().toLowerCase().min(1, "Enter a key."),
+  type: z.enum(["text", "image", "html"], "Choose a type."),
+  category: z.enum(["home", "about", "contact"], "Choose a category."),
+  content: z.string().max(100_000).default(""),
+});
+const UpdateSchema = z.object({ key: z.string().min(1), content: z.string().max(100_000, "The content is too long.") });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const query = parseContentListQuery(url.searchParams);
+  // ?pages=N shows N pages at once: Load More without JavaScript.
+  const rows = await listContentBlocks(context.get(servicesContext).db, { ...query, offset: 0, limit: ADMIN_PAGE_SIZE * query.pages });
+  return {
+    blocks: rows.map(toAdminContentBlock),
+    query: { search: query.search, category: query.category, pages: query.pages },
+    hasMore: rows.length === ADMIN_PAGE_SIZE * query.pages,
+    creating: url.searchParams.has("new"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminAction(request, context);
+  const { db } = context.get(servicesContext);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  if (form.intent === "create") {
+    const values = { key: form.key ?? "", type: form.type ?? "text", category: form.category ?? "home", content: form.content ?? "" };
+    const parsed = CreateSchema.safeParse(form);
+    if (!parsed.success) return data({ intent: "create" as const, values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+    try {
+      await createContentBlock(db, parsed.data);
+    } catch (error) {
+      if (!(error instanceof ContentBlockError)) throw error;
+      return data({ intent: "create" as const, values, fieldErrors: { key: [error.message] } }, { status: 400 });
+    }
+    throw redirect("/edit/content");
+  }
+  if (form.intent === "update") {
+    const parsed = UpdateSchema.safeParse(form);
+    if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
+    try {
+      const row = await updateContentBlock(db, parsed.data.key, { content: parsed.data.content });
+      if (!row) return data({ ok: false as const, error: "This block no longer exists." }, { status: 404 });
+      return { ok: true as const, block: toAdminContentBlock(row) };
+    } catch (error) {
+      if (!(error instanceof ContentBlockError)) throw error;
+      return data({ ok: false as const, error: error.message }, { status: 400 });
+    }
+  }
+  return data({ ok: false as const, error: "Unknown request." }, { status: 400 });
+}
+
+/**
+ * Saving one block updates its card from the save's answer, so the pages already loaded stay. Opening or
+ * closing the new-block form is a URL change only (?new) and needs no reload either.
+ */
+export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "update") return false;
+  if (currentUrl.pathname === nextUrl.pathname && !formData) {
+    const strip = (url: URL) => {
+      const params = new URLSearchParams(url.searchParams);
+      params.delete("new");
+      return params.toString();
+    };
+    if (strip(currentUrl) === strip(nextUrl)) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+export default function ContentManager({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const createResult = actionData && "intent" in actionData ? actionData : undefined;
+  const creating = loaderData.creating || Boolean(createResult);
+  // A reload from the start (new search or category) shows the spinner in place of the list.
+  const reloading = navigation.state === "loading" && navigation.location.pathname === "/edit/content" && !navigation.formData;
+  const listKey = `${loaderData.query.search}|${loaderData.query.category}|${loaderData.query.pages}|${loaderData.blocks.map((block) => block.id).join(",")}`;
+  return (
+    <div>
+      <title>Content Manager | Admin</title>
+      <AdminPageHeader
+        eyebrow="Site content"
+        title="Content Manager"
+        intro="The texts and images of the Home, About and Contact pages. Changes appear on the site as soon as you save."
+        actions={
+          <Link to={creating ? "/edit/content" : "?new"} preventScrollReset replace className="btn-primary" aria-expanded={creating}>
+            <Plus aria-hidden className="h-4 w-4" /> New Content Block
+          </Link>
+        }
+      />
+      {creating ? <NewContentBlockForm result={createResult} /> : null}
+      <ContentFilters query={loaderData.query} />
+      <ContentListBoundary>
+        <ContentList key={listKey} initial={loaderData} reloading={reloading} />
+      </ContentListBoundary>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ContentListCrashed />;
+}
