@@ -10,6 +10,7 @@ import { logger } from "#app/services/logger.server";
 import path from "node:path";
 import { listenForContentChanges } from "#app/models/content-blocks-listener.server";
 import { issueSetupLink } from "#app/services/auth-setup.server";
+import { startEnquiryServices } from "#app/services/enquiry-runtime.server";
 
 /**
  * The application half of the server, bundled by Vite with the route modules so the router context
@@ -43,6 +44,8 @@ export async function createApp(env: Env): Promise<AppInstance> {
   logger.info({ database: database.kind }, "database ready");
   const stopContentListener = await listenForContentChanges(database);
   await announceSetupLink(database, env);
+  // [enquiries] the e-mail outbox worker; it sends what earlier runs left in the outbox too.
+  const enquiryServices = startEnquiryServices(database.db, env);
 
   const handler = express.Router();
 
@@ -67,6 +70,7 @@ export async function createApp(env: Env): Promise<AppInstance> {
     handler,
     database,
     close: async () => {
+      await enquiryServices.stop();
       await stopContentListener();
       await database.close();
     },

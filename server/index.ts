@@ -33,7 +33,17 @@ host.use(
   }),
 );
 host.use(cspNonce);
-host.use(securityHeaders({ imageOrigins: env.IMAGE_ORIGINS.split(/\s+/).filter(Boolean), development: !production }));
+// [enquiries] Cloudflare Turnstile needs its script, frame and API origin, but only when it is configured.
+const turnstileOrigins = env.TURNSTILE_SITE_KEY ? ["https://challenges.cloudflare.com"] : [];
+host.use(
+  securityHeaders({
+    imageOrigins: env.IMAGE_ORIGINS.split(/\s+/).filter(Boolean),
+    scriptOrigins: turnstileOrigins,
+    frameOrigins: turnstileOrigins,
+    connectOrigins: turnstileOrigins,
+    development: !production,
+  }),
+);
 host.use(compression());
 
 let loadApp: () => Promise<AppInstance>;

@@ -27,7 +27,8 @@ export async function enquiryAction({ request, context }: ActionArgs) {
         .where(and(eq(listings.id, id), eq(listings.category, category), eq(listings.visible, true)))
         .then((rows) => rows[0])
     : undefined;
-  if (!listing) throw data(isCategoryId(category) ? CATEGORIES[category].notFound : "Not found", { status: 404 });
+  // Same 404 payload as the detail page's loader, so its error boundary shows the category's message.
+  if (!listing) throw data(isCategoryId(category) ? { message: CATEGORIES[category].notFound, category } : { message: null }, { status: 404 });
   return handleEnquiry({ request, context }, "listing", `/${category}/${id}`);
 }
 

@@ -252,7 +252,7 @@ for (const kind of TEST_DATABASE_KINDS) {
 
       it("answers 404 for an enquiry about a hidden or unknown listing", async () => {
         await handle.db.update(listings).set({ visible: false }).where(eq(listings.id, "ferrari-f40-1990"));
-        await expect(enquiryAction({ request: post("/cars/ferrari-f40-1990", contactForm()), context: context(), params: {} })).rejects.toMatchObject({ init: { status: 404 }, data: "Car not found" });
+        await expect(enquiryAction({ request: post("/cars/ferrari-f40-1990", contactForm()), context: context(), params: {} })).rejects.toMatchObject({ init: { status: 404 }, data: { message: "Car not found", category: "cars" } });
         await expect(enquiryAction({ request: post("/jets/nothing-here", contactForm()), context: context(), params: {} })).rejects.toMatchObject({ init: { status: 404 } });
       });
 

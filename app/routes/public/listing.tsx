@@ -3,12 +3,14 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/listing";
 import { NotFoundScreen } from "#app/components/layout/error-screens";
 import { Gallery } from "#app/components/listings/gallery";
+import { EnquiryForm } from "#app/components/listings/enquiry-form";
 import { SellerCard } from "#app/components/listings/seller-card";
 import { servicesContext } from "#app/db/context";
 import { CATEGORIES } from "#app/domain/categories";
 import { isCategoryId } from "#app/domain/category-ids";
 import { pageMeta } from "#app/domain/seo";
 import { findVisibleListing } from "#app/models/listings.server";
+import { enquiryAction } from "#app/services/enquiry-action.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isCategoryId(params.category)) throw data({ message: null }, { status: 404 });
@@ -18,6 +20,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Unknown and hidden listings answer alike: a hidden listing is never reachable.
   if (!listing) throw data({ message: category.notFound, category: category.id }, { status: 404 });
   return { listing, category };
+}
+
+/** [enquiries] The enquiry form posts here, with or without JavaScript. */
+export async function action(args: Route.ActionArgs) {
+  return enquiryAction(args);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -101,7 +108,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="lg:sticky lg:top-28 lg:self-start">
-          <SellerCard>{/* [enquiries] enquiry form */}</SellerCard>
+          <SellerCard>
+            {/* [enquiries] enquiry form */}
+            <EnquiryForm listingTitle={listing.title} listingPath={`/${category.id}/${listing.id}`} />
+          </SellerCard>
         </div>
       </div>
     </main>

@@ -1,0 +1,40 @@
+import { getFormProps } from "@conform-to/react";
+import { FormStatus } from "#app/components/ui/form-status";
+import { SelectField, TextAreaField, TextField } from "#app/components/ui/form-field";
+import { SubmitButton } from "#app/components/ui/form-submit";
+import { CONTACT_FAILURE_MESSAGE, SUCCESS_MESSAGE } from "#app/domain/enquiry-result";
+import { contactSchema, INTEREST_OPTIONS, TURNSTILE_ACTIONS } from "#app/domain/enquiry-schemas";
+import { HoneypotField } from "./honeypot-field";
+import { TurnstileWidget } from "./turnstile-widget";
+import { useEnquiryForm } from "./use-enquiry-form";
+
+/** The Contact page's message form (spec point 2 and 5). */
+export function ContactForm() {
+  const { fetcher, form, fields, answer, pending, submissionId, submissionIdInput } = useEnquiryForm({ schema: contactSchema });
+  // Validation failures found in the browser show the same failure line as those found on the server.
+  const hasErrors = Object.values(form.allErrors).some((errors) => errors.length > 0);
+  const status = pending ? undefined : hasErrors || answer?.status === "error" ? "error" : answer?.status;
+  const details = [...(form.errors ?? []), ...(fields.submission_id.errors ?? [])];
+
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="relative space-y-6" aria-describedby={status ? `${form.id}-status` : undefined}>
+      <input type="hidden" id={submissionIdInput} name="submission_id" value={submissionId} />
+      <HoneypotField />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <TextField label="Full name" meta={fields.name} required autoComplete="name" placeholder="Your full name" />
+        <TextField label="Email" meta={fields.email} type="email" required autoComplete="email" placeholder="you@example.com" />
+      </div>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <TextField label="Phone (optional)" meta={fields.phone} type="tel" autoComplete="tel" placeholder="+1 555 000 0000" />
+        <SelectField label="Area of interest" meta={fields.interest} required options={INTEREST_OPTIONS} placeholder="Select an area of interest" />
+      </div>
+      <TextAreaField label="Message" meta={fields.message} required rows={4} placeholder="Tell us what you are looking for" />
+      <TurnstileWidget action={TURNSTILE_ACTIONS.contact} resetKey={answer} />
+      <div id={`${form.id}-status`}>
+        {status === "success" && <FormStatus tone="success" message={SUCCESS_MESSAGE} />}
+        {status === "error" && <FormStatus tone="error" message={CONTACT_FAILURE_MESSAGE} details={details} />}
+      </div>
+      <SubmitButton pending={pending} label="Send Message" pendingLabel="Sending..." spinner className="sm:w-auto sm:min-w-56" />
+    </fetcher.Form>
+  );
+}

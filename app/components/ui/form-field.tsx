@@ -1,0 +1,96 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+
+/**
+ * Labelled form controls for Conform fields: the error sits under the field, the border turns red,
+ * and the control points at the message (aria-describedby) so screen readers announce it.
+ */
+type FieldProps = {
+  label: string;
+  meta: FieldMetadata<string | undefined>;
+  /** Set the browser's `required` attribute (spec point 5 says which fields carry it). */
+  required?: boolean;
+  className?: string;
+};
+
+const CONTROL =
+  "block w-full border bg-white px-4 py-3 text-[0.95rem] text-ink placeholder:text-stone/70 transition-[border-color,box-shadow] duration-200 ease-[var(--ease-luxe)] focus:outline-none focus-visible:outline-none";
+
+function controlClass(invalid: boolean) {
+  return `${CONTROL} ${invalid ? "border-red-600 focus:border-red-700 focus:shadow-[0_0_0_1px_var(--color-red-700)]" : "border-ink/15 hover:border-ink/30 focus:border-gold-500 focus:shadow-[0_0_0_1px_var(--color-gold-500)]"}`;
+}
+
+function FieldShell({ label, meta, required, className = "", children }: FieldProps & { children: React.ReactNode }) {
+  const errors = meta.errors ?? [];
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="mb-2 block text-[0.7rem] font-medium uppercase tracking-[0.2em] text-stone">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-1 text-gold-700">
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      <div id={meta.errorId} aria-live="polite">
+        {errors.map((error) => (
+          <p key={error} className="mt-2 text-sm text-red-700">
+            {error}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function TextField({
+  type = "text",
+  autoComplete,
+  inputMode,
+  placeholder,
+  ...props
+}: FieldProps & { type?: "text" | "email" | "tel"; autoComplete?: string; inputMode?: "text" | "email" | "tel"; placeholder?: string }) {
+  const { key, ...input } = getInputProps(props.meta, { type });
+  return (
+    <FieldShell {...props}>
+      <input
+        key={key}
+        {...input}
+        required={props.required}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        className={controlClass(Boolean(props.meta.errors?.length))}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({ rows = 4, placeholder, ...props }: FieldProps & { rows?: number; placeholder?: string }) {
+  const { key, ...textarea } = getTextareaProps(props.meta);
+  return (
+    <FieldShell {...props}>
+      <textarea key={key} {...textarea} required={props.required} rows={rows} placeholder={placeholder} className={`${controlClass(Boolean(props.meta.errors?.length))} resize-y`} />
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  options,
+  placeholder,
+  ...props
+}: FieldProps & { options: readonly { value: string; label: string }[]; placeholder: string }) {
+  const { key, ...select } = getSelectProps(props.meta);
+  return (
+    <FieldShell {...props}>
+      <select key={key} {...select} required={props.required} className={`${controlClass(Boolean(props.meta.errors?.length))} appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23b58f47%22 stroke-width=%221.5%22><path d=%22m6 9 6 6 6-6%22/></svg>')] bg-[length:1.1rem] bg-[right_1rem_center] bg-no-repeat pr-10`}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}

@@ -1,0 +1,23 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+
+/** The message above a form's button after a send: success (a polite status) or failure (an alert). */
+export function FormStatus({ tone, message, details = [] }: { tone: "success" | "error"; message: string; details?: string[] }) {
+  const success = tone === "success";
+  const Icon = success ? CircleCheck : CircleAlert;
+  return (
+    <div
+      role={success ? "status" : "alert"}
+      className={`flex gap-3 border-l-2 px-4 py-3 text-sm leading-relaxed ${success ? "border-forest-600 bg-forest-600/8 text-forest-900" : "border-red-600 bg-red-50 text-red-800"}`}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" strokeWidth={1.75} />
+      <div>
+        <p>{message}</p>
+        {details.filter(Boolean).map((detail) => (
+          <p key={detail} className="mt-1 opacity-90">
+            {detail}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
