@@ -1,0 +1,146 @@
+import { drizzle } from "drizzle-orm/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase, type Database, type DatabaseHandle } from "#app/db/client.server";
+import * as schema from "#app/db/schema";
+import { contentBlocks } from "#app/db/schema";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
+import {
+  CONTENT_CACHE_TTL_MS,
+  ContentBlockError,
+  createContentBlock,
+  listContentBlocks,
+  readContent,
+  readContentBlock,
+  toAdminContentBlock,
+  updateContentBlock,
+} from "./content-blocks.server";
+import { listenForContentChanges } from "./content-blocks-listener.server";
+
+/** Writes straight to the table, behind the model's back, to see whether a read came from the cache. */
+async function writeBehindCache(db: Database, key: string, content: string) {
+  await db.update(contentBlocks).set({ content }).where(eq(contentBlocks.key, key));
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
+for (const kind of TEST_DATABASE_KINDS) {
+  describe(`content blocks (${kind})`, () => {
+    let handle: DatabaseHandle;
+    beforeAll(async () => {
+      handle = await openTestDatabase(kind);
+    });
+    afterAll(() => handle.close());
+
+    it("saves defaults on first load and serves them to public pages", async () => {
+      const values = await readContent(handle.db, ["contact-hours", "about-mission"]);
+      expect(values["contact-hours"]).toBe("24/7 Support");
+      const [row] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "contact-hours"));
+      expect(row).toMatchObject({ type: "text", content: "24/7 Support", metadata: { category: "contact" } });
+    });
+
+    it("creates blocks, refuses a taken or malformed key, and lists newest first with search, category and paging", async () => {
+      for (let index = 0; index < 45; index++) {
+        await createContentBlock(handle.db, { key: `paging-${String(index).padStart(2, "0")}`, type: "text", category: index % 3 === 0 ? "about" : "home", content: `Text ${index}` });
+      }
+      await expect(createContentBlock(handle.db, { key: "paging-00", type: "text", category: "home" })).rejects.toThrow(ContentBlockError);
+      await expect(createContentBlock(handle.db, { key: "Bad Key!", type: "text", category: "home" })).rejects.toThrow("lower-case");
+
+      const first = await listContentBlocks(handle.db, { search: "PAGING", offset: 0, limit: 20 });
+      expect(first).toHaveLength(20);
+      expect(first[0]!.key).toBe("paging-44");
+      const third = await listContentBlocks(handle.db, { search: "paging", offset: 40, limit: 20 });
+      expect(third.map((row) => row.key)).toEqual(["paging-04", "paging-03", "paging-02", "paging-01", "paging-00"]);
+
+      const about = await listContentBlocks(handle.db, { search: "paging", category: "about", limit: 100 });
+      expect(about).toHaveLength(15);
+      expect(about.every((row) => row.metadata.category === "about")).toBe(true);
+      expect(await listContentBlocks(handle.db, { search: "ging-4" })).toHaveLength(5);
+      // LIKE wildcards typed by staff are literal characters, not patterns.
+      expect(await listContentBlocks(handle.db, { search: "%" })).toHaveLength(0);
+      expect(await listContentBlocks(handle.db, { search: "paging_0" })).toHaveLength(0);
+    });
+
+    it("updates text and returns null for an unknown key", async () => {
+      await createContentBlock(handle.db, { key: "edit-text", type: "text", category: "home", content: "Before" });
+      const updated = await updateContentBlock(handle.db, "edit-text", { content: "After <b>bold</b> stays literal" });
+      expect(updated?.content).toBe("After <b>bold</b> stays literal");
+      expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(updated!.createdAt.getTime());
+      expect(await updateContentBlock(handle.db, "no-such-block", { content: "x" })).toBeNull();
+    });
+
+    it("sanitises html on save and again on render", async () => {
+      await createContentBlock(handle.db, { key: "edit-html", type: "html", category: "about", content: "<p>Hi</p>" });
+      const saved = await updateContentBlock(handle.db, "edit-html", {
+        content: '<p onclick="steal()">Safe <a href="javascript:alert(1)">link</a><script>alert(1)</script><img src="x" onerror="alert(1)"></p>',
+      });
+      expect(saved!.content).not.toMatch(/script|onclick|onerror|javascript:/i);
+      expect(saved!.content).toContain("<p>Safe <a");
+      // A row written around the model (an old import, a manual fix) is still made safe when rendered.
+      await writeBehindCache(handle.db, "edit-html", '<p>Raw</p><script>alert("x")</script><iframe src="https://evil.example"></iframe>');
+      const [raw] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "edit-html"));
+      expect(toAdminContentBlock(raw!).previewHtml).toBe("<p>Raw</p>");
+    });
+
+    it("keeps image blocks to image addresses", async () => {
+      await createContentBlock(handle.db, { key: "edit-image", type: "image", category: "home" });
+      await expect(updateContentBlock(handle.db, "edit-image", { content: "javascript:alert(1)" })).rejects.toThrow(ContentBlockError);
+      const ok = await updateContentBlock(handle.db, "edit-image", { content: "/media/content/edit-image/photo.jpg", metadata: { size: 1234 } });
+      expect(ok).toMatchObject({ content: "/media/content/edit-image/photo.jpg", metadata: { category: "home", size: 1234 } });
+    });
+
+    it("caches public reads for 5 minutes; an update drops the entry at once", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        const start = Date.now();
+        expect((await readContent(handle.db, ["about-mission"]))["about-mission"]).toMatch(/^Our mission/);
+        await writeBehindCache(handle.db, "about-mission", "Changed behind the cache");
+        vi.setSystemTime(start + CONTENT_CACHE_TTL_MS - 1_000);
+        expect((await readContent(handle.db, ["about-mission"]))["about-mission"]).toMatch(/^Our mission/);
+        vi.setSystemTime(start + CONTENT_CACHE_TTL_MS + 1_000);
+        expect((await readContent(handle.db, ["about-mission"]))["about-mission"]).toBe("Changed behind the cache");
+
+        await updateContentBlock(handle.db, "about-mission", { content: "Edited by staff" });
+        expect((await readContent(handle.db, ["about-mission"]))["about-mission"]).toBe("Edited by staff");
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("caches a created block", async () => {
+      await createContentBlock(handle.db, { key: "fresh-block", type: "text", category: "contact", content: "Created" });
+      await writeBehindCache(handle.db, "fresh-block", "Changed behind the cache");
+      expect((await readContentBlock(handle.db, "fresh-block"))?.content).toBe("Created");
+    });
+
+    it("drops another process's cached copy through LISTEN/NOTIFY", async () => {
+      // A second, independent handle on the same database stands in for another app process.
+      let other: DatabaseHandle;
+      if (kind === "postgres") {
+        other = await openDatabase({ databaseUrl: (handle.raw as pg.Pool).options.connectionString });
+      } else {
+        const db = drizzle(handle.raw as PGlite, { schema }) as unknown as Database;
+        other = { ...handle, db, close: async () => undefined };
+      }
+      const stop = await listenForContentChanges(other);
+      try {
+        expect((await readContent(other.db, ["contact-intro"]))["contact-intro"]).toMatch(/^Tell us/);
+        await updateContentBlock(handle.db, "contact-intro", { content: "Write to us any time." });
+        const reached = await eventually(async () => (await readContent(other.db, ["contact-intro"]))["contact-intro"] === "Write to us any time.");
+        expect(reached).toBe(true);
+      } finally {
+        await stop();
+        await other.close();
+      }
+    });
+  });
+}
