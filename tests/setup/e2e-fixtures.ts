@@ -1,5 +1,5 @@
 import type { Database } from "../../app/db/client.server";
-import { listings } from "../../app/db/schema";
+import { contactSubmissions, contentBlocks, listings } from "../../app/db/schema";
 import { toListingRow } from "../../app/models/listing-row";
 import { parseEnv } from "../../app/env.server";
 import { createAdminUser } from "../../app/services/auth-admin.server";
@@ -27,4 +27,42 @@ export async function writeE2eFixtures(db: Database) {
     .values({ ...toListingRow(HIDDEN_LISTING, 5), visible: false })
     .onConflictDoNothing();
   await createAdminUser(db, parseEnv(), E2E_ADMIN);
+  await writeAdminFixtures(db);
+}
+
+/** Content blocks for the Content Manager's paging (more than one page of 20) and search tests. */
+export const E2E_CONTENT_BLOCK_COUNT = 25;
+/** Enquiries nobody has opened yet, for the notification bell; one older, processed one for the dashboard. */
+export const E2E_ENQUIRIES = [
+  { submissionId: "e2e-enquiry-1", firstName: "Amelia", lastName: "Hart", email: "amelia@example.test", interest: "Yachts", message: "Is the SPITFIRE available for a viewing in Monaco next month?" },
+  { submissionId: "e2e-enquiry-2", firstName: "Rohan", lastName: "Mehta", email: "rohan@example.test", interest: "Real Estate", message: "Please send the floor plans of the Nad Al Sheba villa." },
+];
+
+async function writeAdminFixtures(db: Database) {
+  const blocks = Array.from({ length: E2E_CONTENT_BLOCK_COUNT }, (_, index) => ({
+    key: `e2e-block-${String(index).padStart(2, "0")}`,
+    type: "text" as const,
+    content: `Sample text for block ${index}.`,
+    metadata: { category: "contact" as const },
+    // Distinct creation times, so "newest first" is a stable order.
+    createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)),
+  }));
+  await db.insert(contentBlocks).values(blocks).onConflictDoNothing();
+  await db.insert(contactSubmissions).values(E2E_ENQUIRIES).onConflictDoNothing();
+  await db
+    .insert(contactSubmissions)
+    .values({
+      submissionId: "e2e-enquiry-old",
+      firstName: "Lena",
+      lastName: "Vogel",
+      email: "lena@example.test",
+      interest: "Jets",
+      message: "Thank you for the details on the Gulfstream.",
+      status: "processed",
+      emailSent: true,
+      confirmationSent: true,
+      openedAt: new Date(Date.now() - 9 * 86_400_000),
+      createdAt: new Date(Date.now() - 10 * 86_400_000),
+    })
+    .onConflictDoNothing();
 }
