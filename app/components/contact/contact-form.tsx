@@ -9,7 +9,7 @@ import { TurnstileWidget } from "./turnstile-widget";
 import { useEnquiryForm } from "./use-enquiry-form";
 
 /** The Contact page's message form (spec point 2 and 5). */
-export function ContactForm() {
+export function ContactForm({ labelledBy }: { labelledBy?: string }) {
   const { fetcher, form, fields, answer, pending, submissionId, submissionIdInput } = useEnquiryForm({ schema: contactSchema });
   // Validation failures found in the browser show the same failure line as those found on the server.
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length > 0);
@@ -17,7 +17,7 @@ export function ContactForm() {
   const details = [...(form.errors ?? []), ...(fields.submission_id.errors ?? [])];
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="relative space-y-6" aria-describedby={status ? `${form.id}-status` : undefined}>
+    <fetcher.Form method="post" {...getFormProps(form)} className="relative space-y-6" aria-labelledby={labelledBy} aria-describedby={status ? `${form.id}-status` : undefined}>
       <input type="hidden" id={submissionIdInput} name="submission_id" value={submissionId} />
       <HoneypotField />
       <div className="grid gap-6 sm:grid-cols-2">

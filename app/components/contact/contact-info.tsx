@@ -31,7 +31,7 @@ export function ContactInfo({ email, hours }: { email: string; hours: string }) 
 
 function InfoCard({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
   return (
-    <section className="flex gap-5 border border-ink/10 bg-white/70 p-7">
+    <section className="flex flex-col gap-5 border border-ink/10 bg-white/70 p-7 sm:flex-row">
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gold-400/60 text-gold-700">{icon}</span>
       <div>
         <h2 className="font-display text-xl text-forest-900">{title}</h2>

@@ -47,7 +47,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </h2>
           <span className="rule-gold mt-6" />
           <div className="mt-10">
-            <ContactForm />
+            <ContactForm labelledBy="message-heading" />
           </div>
         </section>
         <ContactInfo email={contactEmail} hours={content["contact-hours"]} />

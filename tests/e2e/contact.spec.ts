@@ -1,0 +1,161 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+
+// These flows post, wait for answers and run axe; on a busy machine they need more than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
+const FAILURE = "There was an error sending your message. Please check the form and try again.";
+const SUCCESS = "Your message has been sent successfully. We'll get back to you soon.";
+
+function contactForm(page: Page) {
+  const form = page.getByRole("form", { name: "Send Us a Message" });
+  return {
+    form,
+    name: form.getByLabel("Full name"),
+    email: form.getByLabel("Email"),
+    phone: form.getByLabel("Phone (optional)"),
+    interest: form.getByLabel("Area of interest"),
+    message: form.getByLabel("Message"),
+    send: form.getByRole("button", { name: /Send Message|Sending\.\.\./ }),
+  };
+}
+
+/** The message under a field, tied to it by aria-describedby, and the red border. */
+async function expectFieldError(field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(message);
+  await expect(field).toHaveClass(/border-red-600/);
+}
+
+async function expectNoFieldError(field: Locator) {
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  await expect(field).not.toHaveClass(/border-red-600/);
+}
+
+test.describe("Contact page", () => {
+  test("shows the hero, the form, the e-mail card, 24/7 Support and the three currencies; passes axe", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page).toHaveTitle("Contact Us | White Streams");
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+    const f = contactForm(page);
+    await expect(f.interest.locator("option")).toHaveText(["Select an area of interest", "Real Estate", "Cars", "Metals", "Yachts", "Private Jets"]);
+    await expect(f.interest.locator("option", { hasText: "Private Jets" })).toHaveAttribute("value", "Jets");
+    await expect(f.message).toHaveAttribute("rows", "4");
+    await expect(page.getByRole("link", { name: "ceo.whitestreams@gmail.com" }).first()).toHaveAttribute("href", "mailto:ceo.whitestreams@gmail.com");
+    await expect(page.getByText("24/7 Support")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "We Accept Cryptocurrency" })).toBeVisible();
+    for (const name of ["Bitcoin", "Ethereum", "XRP"]) await expect(page.getByRole("main").getByRole("img", { name })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test.describe("with JavaScript", () => {
+    test("checks on submit with the spec's messages, keeps what was typed, then sends without a page load and resets", async ({ page }) => {
+      await page.goto("/contact");
+      const f = contactForm(page);
+      await expect(f.form).toHaveAttribute("novalidate", ""); // hydrated: Conform validates now
+
+      await f.send.click();
+      await expectFieldError(f.name, "Name is required.");
+      await expectFieldError(f.email, "Email is required.");
+      await expectFieldError(f.interest, "Please select an area of interest.");
+      await expectFieldError(f.message, "Message is required.");
+      await expectNoFieldError(f.phone);
+      await expect(page.getByRole("alert")).toHaveText(FAILURE);
+      await expectAccessible(page);
+
+      await f.name.fill("Ada Lovelace");
+      await f.email.fill("ada@example");
+      await f.phone.fill("12345");
+      await f.interest.selectOption({ label: "Private Jets" });
+      await f.message.fill("A long-range jet, please.");
+      await f.send.click();
+      await expectFieldError(f.email, "Please enter a valid email address.");
+      await expectFieldError(f.phone, "Please enter a valid phone number.");
+      await expectNoFieldError(f.name);
+      await expect(f.email).toHaveValue("ada@example");
+      await expect(f.message).toHaveValue("A long-range jet, please.");
+
+      // Errors clear as they are corrected.
+      await f.email.fill("ada@example.com");
+      await expectNoFieldError(f.email);
+      await f.phone.fill("+44 20 7946 0958");
+      await expectNoFieldError(f.phone);
+      await expect(page.getByRole("alert")).toHaveCount(0);
+
+      // Hold the answer a moment to see the sending state.
+      let release: () => void = () => {};
+      await page.route("**/contact*", async (route) => {
+        if (route.request().method() === "POST") await new Promise<void>((resolve) => (release = resolve));
+        await route.continue();
+      });
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await f.send.click();
+      await expect(f.send).toHaveText("Sending...");
+      await expect(f.send).toBeDisabled();
+      await expect(f.send.locator("svg.animate-spin")).toBeVisible();
+      release();
+
+      await expect(page.getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
+      await expect(f.send).toHaveText("Send Message");
+      await expect(f.send).toBeEnabled();
+      for (const field of [f.name, f.email, f.phone, f.message]) await expect(field).toHaveValue("");
+      await expect(f.interest).toHaveValue("");
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("carries the browser's required attributes on name, e-mail, interest and message", async ({ page }) => {
+      await page.goto("/contact");
+      const f = contactForm(page);
+      for (const field of [f.name, f.email, f.interest, f.message]) await expect(field).toHaveAttribute("required", "");
+      await expect(f.phone).not.toHaveAttribute("required");
+      await expect(f.email).toHaveAttribute("type", "email");
+    });
+
+    test("the server renders every message under its field and keeps what was typed", async ({ page }) => {
+      await page.goto("/contact");
+      const f = contactForm(page);
+      await f.name.fill("Ada Lovelace");
+      await f.email.fill("ada@example"); // the browser's own check lets this through; ours does not
+      await f.phone.fill("12345");
+      await f.interest.selectOption("Yachts");
+      await f.message.fill("A 60 m yacht.");
+      await f.send.click();
+      await expect(page.getByRole("alert")).toHaveText(FAILURE);
+      await expectFieldError(f.email, "Please enter a valid email address.");
+      await expectFieldError(f.phone, "Please enter a valid phone number.");
+      await expect(f.name).toHaveValue("Ada Lovelace");
+      await expect(f.email).toHaveValue("ada@example");
+      await expect(f.phone).toHaveValue("12345");
+      await expect(f.interest).toHaveValue("Yachts");
+      await expect(f.message).toHaveValue("A 60 m yacht.");
+
+      // A client that skips the browser's checks gets the required messages from the server.
+      await f.form.evaluate((form: HTMLFormElement) => (form.noValidate = true));
+      for (const field of [f.name, f.email, f.message]) await field.fill("");
+      await f.interest.selectOption("");
+      await f.send.click();
+      await expectFieldError(f.name, "Name is required.");
+      await expectFieldError(f.email, "Email is required.");
+      await expectFieldError(f.interest, "Please select an area of interest.");
+      await expectFieldError(f.message, "Message is required.");
+      await expect(f.phone).toHaveValue("12345");
+      // (axe runs on the same errors in the JavaScript test: it needs scripts itself.)
+    });
+
+    test("a valid message is accepted and the form comes back empty", async ({ page }) => {
+      await page.goto("/contact");
+      const f = contactForm(page);
+      await f.name.fill("Grace Hopper");
+      await f.email.fill("grace@example.com");
+      await f.interest.selectOption("Metals");
+      await f.message.fill("Gold bars, please.");
+      await f.send.click();
+      await expect(page.getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
+      for (const field of [f.name, f.email, f.phone, f.message]) await expect(field).toHaveValue("");
+    });
+  });
+});
