@@ -24,7 +24,8 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), LOG_LEVEL: "warn", SITE_URL: baseURL, BUILD_DIR: process.env.BUILD_DIR ?? "build" },
+    // NODE_ENV must be set before the process starts: React picks its build when first loaded.
+    env: { NODE_ENV: "production", PORT: String(port), LOG_LEVEL: "warn", SITE_URL: baseURL, BUILD_DIR: process.env.BUILD_DIR ?? "build" },
   },
   projects: [{ name: "chromium" }],
 });
