@@ -21,7 +21,7 @@ export default [
     route("edit/content", "routes/admin/content.tsx"),
     route("edit/enquiries", "routes/admin/enquiries.tsx"),
     route("edit/enquiries/:id", "routes/admin/enquiry.tsx"),
-    // [media] route("edit/media", "routes/admin/media.tsx"),
+    route("edit/media", "routes/admin/media.tsx"),
     // Unknown /edit paths: guarded like the rest, then a 404 inside the shell.
     route("edit/*", "routes/admin/not-found.tsx"),
   ]),
