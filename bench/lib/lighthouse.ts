@@ -1,0 +1,137 @@
+import { log, median, round } from "./common";
+import { loadTool } from "./tools";
+
+/** The few members of lighthouse's result the benchmark reads (its own types live in bench/node_modules). */
+type Audit = { id: string; title: string; score: number | null; numericValue?: number; displayValue?: string; details?: unknown };
+type Lhr = {
+  lighthouseVersion: string;
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, Audit>;
+  configSettings: { formFactor: string; throttlingMethod: string };
+};
+type LighthouseModule = { default: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined> };
+type ChromeLauncherModule = {
+  launch(options: { chromePath?: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
+};
+
+/** The flags the team runs Chromium with as root in a container (stack-notes.md). */
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export type LighthouseRun = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Audits scoring below 1 in accessibility, best practices and SEO, for diagnosis. */
+  failing: { category: string; id: string; title: string }[];
+  lcpElement?: string;
+};
+
+export type LighthouseSummary = {
+  route: string;
+  runs: LighthouseRun[];
+  /** Per-figure medians over the runs. */
+  median: Omit<LighthouseRun, "failing" | "lcpElement">;
+  /** Failing audits seen in any run, with how many runs. */
+  failing: { category: string; id: string; title: string; runs: number }[];
+  lcpElement?: string;
+};
+
+const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+function lcpElementOf(lhr: Lhr): string | undefined {
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+    | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet;
+}
+
+function toRun(lhr: Lhr): LighthouseRun {
+  const failing: LighthouseRun["failing"] = [];
+  for (const category of ["accessibility", "best-practices", "seo"]) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) failing.push({ category, id: audit.id, title: audit.title });
+    }
+  }
+  return {
+    performance: score(lhr, "performance"),
+    accessibility: score(lhr, "accessibility"),
+    bestPractices: score(lhr, "best-practices"),
+    seo: score(lhr, "seo"),
+    lcpMs: round(numeric(lhr, "largest-contentful-paint"), 0),
+    cls: round(numeric(lhr, "cumulative-layout-shift"), 3),
+    tbtMs: round(numeric(lhr, "total-blocking-time"), 0),
+    fcpMs: round(numeric(lhr, "first-contentful-paint"), 0),
+    failing,
+    lcpElement: lcpElementOf(lhr),
+  };
+}
+
+/**
+ * Lighthouse 12 with its default mobile settings (Moto G Power emulation, simulated slow 4G and 4× CPU
+ * slowdown), `runs` times per route on one headless Chromium, per-figure medians.
+ */
+export async function runLighthouse(origin: string, routes: string[], runs: number): Promise<{ version: string; results: LighthouseSummary[] }> {
+  const { default: lighthouse } = await loadTool<LighthouseModule>("lighthouse");
+  const chromeLauncher = await loadTool<ChromeLauncherModule>("chrome-launcher");
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  let version = "";
+  const results: LighthouseSummary[] = [];
+  try {
+    for (const route of routes) {
+      const lhrRuns: LighthouseRun[] = [];
+      for (let attempt = 1; attempt <= runs; attempt++) {
+        const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: "json", logLevel: "error", maxWaitForLoad: 45_000 });
+        if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
+        if (result.lhr.runtimeError) throw new Error(`lighthouse failed on ${route}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        version = result.lhr.lighthouseVersion;
+        const run = toRun(result.lhr);
+        lhrRuns.push(run);
+        log(`lighthouse ${route} run ${attempt}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`);
+      }
+      const pick = (key: keyof LighthouseSummary["median"]) => median(lhrRuns.map((run) => run[key]));
+      const failing = new Map<string, LighthouseSummary["failing"][number]>();
+      for (const run of lhrRuns) {
+        for (const audit of run.failing) {
+          const seen = failing.get(audit.id);
+          if (seen) seen.runs++;
+          else failing.set(audit.id, { ...audit, runs: 1 });
+        }
+      }
+      results.push({
+        route,
+        runs: lhrRuns,
+        median: {
+          performance: pick("performance"),
+          accessibility: pick("accessibility"),
+          bestPractices: pick("bestPractices"),
+          seo: pick("seo"),
+          lcpMs: pick("lcpMs"),
+          cls: pick("cls"),
+          tbtMs: pick("tbtMs"),
+          fcpMs: pick("fcpMs"),
+        },
+        failing: [...failing.values()],
+        lcpElement: lhrRuns.find((run) => run.lcpElement)?.lcpElement,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return { version, results };
+}
