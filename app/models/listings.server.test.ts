@@ -101,6 +101,17 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await findVisibleListing(handle.db, "jets", "page-test-1")).toBeDefined();
       expect(await findVisibleListing(handle.db, "cars", "page-test-1")).toBeUndefined();
     });
+
+    it("offers no location whose listings are all hidden, and still offers the ones sorted after it", async () => {
+      const row = (id: string, location: string) =>
+        toListingRow({ id, category: "yachts", title: id, location, specs: [], images: [], description: "", specifications: [], features: [] }, 5000);
+      await handle.db.insert(listings).values([row("hidden-andorra", "Andorra la Vella, Andorra"), row("visible-zimbabwe", "Harare, Zimbabwe")]);
+      await handle.db.update(listings).set({ visible: false }).where(eq(listings.id, "hidden-andorra"));
+      const options = await locationOptions(handle.db, "yachts");
+      expect(options.map((option) => option.value)).not.toContain("andorra");
+      expect(options.at(-1)).toEqual({ value: "zimbabwe", label: "Zimbabwe" });
+      expect(options.map((option) => option.value)).toEqual([...options.map((option) => option.value)].sort());
+    });
   });
 }
 
