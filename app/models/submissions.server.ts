@@ -39,23 +39,40 @@ export async function findSubmission(db: Database, submissionId: string) {
   return row;
 }
 
-/** A message went out (or was skipped on purpose): flag it, and mark the enquiry processed once nothing is left to send. */
-export async function recordDelivery(db: Database, outboxId: string, submissionId: string, kind: MailKind, skipped?: string) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(emailOutbox)
-      .set({ sentAt: sql`now()`, lockedUntil: null, attempts: sql`${emailOutbox.attempts} + 1`, lastError: skipped ?? null })
-      .where(and(eq(emailOutbox.id, outboxId), isNull(emailOutbox.sentAt)));
-    const flag = skipped ? {} : kind === "staff-notification" ? { emailSent: true } : { confirmationSent: true };
-    await tx
-      .update(contactSubmissions)
-      .set({
-        ...flag,
-        status: sql`case when exists (select 1 from ${emailOutbox} where ${emailOutbox.submissionId} = ${submissionId} and ${emailOutbox.sentAt} is null) then ${contactSubmissions.status} else 'processed' end`,
-        metadata: sql`case when exists (select 1 from ${emailOutbox} where ${emailOutbox.submissionId} = ${submissionId} and ${emailOutbox.sentAt} is null) then ${contactSubmissions.metadata} else ${contactSubmissions.metadata} - 'error' end`,
-      })
-      .where(eq(contactSubmissions.submissionId, submissionId));
-  });
+/**
+ * A message went out (or was skipped on purpose). One autocommit statement, issued the moment the
+ * transport returns: the shorter the gap between the mail server's "accepted" and this write, the
+ * smaller the chance that a crash in between makes the message go out again after a restart.
+ */
+export async function markSent(db: Database, outboxId: string, skipped?: string) {
+  await db
+    .update(emailOutbox)
+    .set({ sentAt: sql`now()`, lockedUntil: null, attempts: sql`${emailOutbox.attempts} + 1`, lastError: skipped ?? null })
+    .where(and(eq(emailOutbox.id, outboxId), isNull(emailOutbox.sentAt)));
+}
+
+/**
+ * Brings an enquiry's flags in line with its outbox: email_sent / confirmation_sent once that message
+ * really went out (not skipped), and status processed (error text cleared) once nothing is left to send.
+ * Without an id it repairs every enquiry a crash left behind between markSent and this update.
+ */
+export async function refreshSubmissionStatus(db: Database, submissionId?: string) {
+  const sent = (kind: MailKind) =>
+    sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind = ${kind} and o.sent_at is not null and o.last_error is null)`;
+  const nothingLeft = sql`not exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.sent_at is null)`;
+  await db
+    .update(contactSubmissions)
+    .set({
+      emailSent: sent("staff-notification"),
+      confirmationSent: sent("visitor-acknowledgement"),
+      status: sql`case when ${nothingLeft} then 'processed' else ${contactSubmissions.status} end`,
+      metadata: sql`case when ${nothingLeft} then ${contactSubmissions.metadata} - 'error' else ${contactSubmissions.metadata} end`,
+    })
+    .where(
+      submissionId
+        ? eq(contactSubmissions.submissionId, submissionId)
+        : and(sql`${contactSubmissions.status} <> 'processed'`, sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId})`, nothingLeft),
+    );
 }
 
 /** A send failed: the enquiry shows status error with the reason, and the message waits for its next attempt. */

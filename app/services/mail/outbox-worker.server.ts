@@ -1,7 +1,7 @@
 import type { Database } from "#app/db/client.server";
 import type { Env } from "#app/env.server";
 import { claimDueMessages, retryDelaySeconds, type ClaimedMessage } from "#app/models/outbox.server";
-import { recordDelivery, recordFailure } from "#app/models/submissions.server";
+import { markSent, recordFailure, refreshSubmissionStatus } from "#app/models/submissions.server";
 import { logger as defaultLogger } from "#app/services/logger.server";
 import { composeMail } from "./message.server";
 import type { MailTransport } from "./transport.server";
@@ -43,10 +43,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function flushUnrecorded() {
     for (const [id, delivered] of unrecorded) {
-      const { outbox } = delivered.message;
-      await recordDelivery(db, id, outbox.submissionId, outbox.kind, delivered.skipped);
+      await markSent(db, id, delivered.skipped);
       unrecorded.delete(id);
     }
+    // Repairs enquiries whose flags a crash or an outage left behind after their messages were marked.
+    await refreshSubmissionStatus(db);
   }
 
   async function deliver(claimed: ClaimedMessage) {
@@ -71,12 +72,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     unrecorded.set(outbox.id, delivered);
     try {
-      await recordDelivery(db, outbox.id, outbox.submissionId, outbox.kind, delivered.skipped);
+      await markSent(db, outbox.id, delivered.skipped);
       unrecorded.delete(outbox.id);
-      log.info({ submissionId: outbox.submissionId, kind: outbox.kind, skipped: Boolean(delivered.skipped) }, "enquiry e-mail sent");
     } catch (error) {
       log.error({ err: error, submissionId: outbox.submissionId }, "e-mail sent but not yet recorded; will record when the database answers");
+      return;
     }
+    log.info({ submissionId: outbox.submissionId, kind: outbox.kind, skipped: Boolean(delivered.skipped) }, "enquiry e-mail sent");
+    // Flags only; a failure here is repaired by the next pass.
+    await refreshSubmissionStatus(db, outbox.submissionId).catch(() => {});
   }
 
   async function pass() {

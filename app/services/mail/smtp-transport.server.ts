@@ -12,6 +12,9 @@ export type SmtpOptions = {
 export function smtpTransport({ url, ignoreTLS }: SmtpOptions): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
+    // One reused connection: the worker sends one message at a time, and a handshake per message is slow.
+    pool: true,
+    maxConnections: 1,
     ignoreTLS,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
