@@ -9,6 +9,7 @@ import { HONEYPOT_FIELD } from "#app/domain/enquiry-schemas";
 import { parseEnv, type Env } from "#app/env.server";
 import { findSubmission } from "#app/models/submissions.server";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
+import { startTurnstileStub } from "../../tests/stubs/http-stub";
 import { startSmtpStub, type SmtpStub } from "../../tests/stubs/smtp-stub";
 import { contactAction, enquiryAction } from "./enquiry-action.server";
 import { submitEnquiry, type EnquiryDeps, type EnquiryInput } from "./enquiry-pipeline.server";
@@ -211,6 +212,25 @@ for (const kind of TEST_DATABASE_KINDS) {
       const done = await findSubmission(handle.db, id);
       expect(done).toMatchObject({ status: "processed", emailSent: true, confirmationSent: true });
       expect(done!.metadata.error).toBeUndefined();
+    });
+
+    it("with Turnstile on, stores only enquiries whose token passes for this form; a missing or reused token is refused", async () => {
+      const turnstile = await startTurnstileStub({ "token-a": { hostname: "whitestreams.example", action: "contact" } });
+      try {
+        const guarded = { ...deps, turnstile: { secretKey: "test-secret", verifyUrl: turnstile.url, expectedHostname: "whitestreams.example" } };
+        const missing = contactForm();
+        expect(await submitEnquiry(guarded, input(missing))).toMatchObject({ status: "error", reason: "bot" });
+        const good = contactForm({ "cf-turnstile-response": "token-a" });
+        expect(await submitEnquiry(guarded, input(good))).toMatchObject({ status: "success" });
+        const reused = contactForm({ "cf-turnstile-response": "token-a" });
+        expect(await submitEnquiry(guarded, input(reused))).toMatchObject({ status: "error", reason: "bot" });
+        expect(await findSubmission(handle.db, String(missing.get("submission_id")))).toBeUndefined();
+        expect(await findSubmission(handle.db, String(good.get("submission_id")))).toBeDefined();
+        expect(await findSubmission(handle.db, String(reused.get("submission_id")))).toBeUndefined();
+        expect(turnstile.requests.map((request) => request.form.get("remoteip"))).toEqual(["203.0.113.7", "203.0.113.7"]);
+      } finally {
+        await turnstile.stop();
+      }
     });
 
     it("answers with the failure when the database cannot store the enquiry", async () => {
