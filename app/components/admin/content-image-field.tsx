@@ -1,0 +1,118 @@
+import { ImagePlus, Pencil, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { useDropzone } from "react-dropzone";
+import { useRevalidator } from "react-router";
+import { ImageEditorDialog } from "./image-editor-dialog";
+import { UploadErrors } from "./media-uploader";
+import { CONTENT_IMAGE_RULES, validateFiles } from "./uploader-rules";
+import { compressForUpload, uploadFile } from "./uploader-transport";
+
+const ACCEPT_ATTRIBUTE = CONTENT_IMAGE_RULES.accept["image/*"]!.join(",");
+type Answer = { url: string };
+
+/**
+ * An image content block in the Content Manager. Empty: a drop zone (one .jpg .jpeg .png .gif, 10MB).
+ * Set: the picture, with 'Edit Image' (on hover or focus) opening the image editor, and Replace Image.
+ * Every upload goes to POST /edit/api/content/<key>/image, which stores it and updates the block.
+ */
+export function ContentImageField({ blockKey, content }: { blockKey: string; content: string }) {
+  const revalidator = useRevalidator();
+  const [url, setUrl] = useState(content);
+  const [shownContent, setShownContent] = useState(content);
+  if (content !== shownContent) {
+    setShownContent(content);
+    setUrl(content);
+  }
+  const [errors, setErrors] = useState<string[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [editing, setEditing] = useState(false);
+  const endpoint = `/edit/api/content/${encodeURIComponent(blockKey)}/image`;
+
+  async function send(file: File, fileName?: string): Promise<string | null> {
+    setProgress(0);
+    const result = await uploadFile<Answer>(endpoint, file, { fileName, onProgress: (loaded, total) => setProgress(Math.round((loaded / total) * 100)) });
+    setProgress(null);
+    if (!result.ok) {
+      console.error(`Uploading the image for ${blockKey} failed`, result);
+      return `The image could not be saved: ${result.error}`;
+    }
+    setUrl(result.body.url);
+    void revalidator.revalidate();
+    return null;
+  }
+
+  async function onDrop(files: File[]) {
+    const { accepted, errors: refused } = validateFiles(files, CONTENT_IMAGE_RULES);
+    setErrors(refused);
+    const file = accepted[0];
+    if (!file) return;
+    const failure = await send(await compressForUpload(file));
+    if (failure) setErrors([failure]);
+  }
+
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({ onDrop, multiple: false, noClick: Boolean(url), noKeyboard: Boolean(url), disabled: progress !== null });
+
+  const progressBar =
+    progress !== null ? (
+      <div role="progressbar" aria-label={`Uploading the image for ${blockKey}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="mt-3 h-1.5 bg-linen">
+        <div className="h-1.5 bg-gold-500 transition-[width] duration-200" style={{ width: `${progress}%` }} />
+      </div>
+    ) : null;
+
+  if (!url) {
+    return (
+      <div>
+        <div
+          {...getRootProps({
+            className: `flex cursor-pointer flex-col items-center gap-2 border-2 border-dashed px-6 py-10 text-center transition-colors duration-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-500 ${
+              isDragActive ? "border-gold-500 bg-gold-200/30" : "border-linen bg-ivory hover:border-gold-400"
+            }`,
+            "aria-label": `Image for ${blockKey}: drop an image here or press Enter to choose one`,
+          })}
+        >
+          <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE })} data-testid={`content-image-input-${blockKey}`} />
+          <ImagePlus aria-hidden className="h-8 w-8 text-gold-600" strokeWidth={1.25} />
+          <p className="text-sm text-forest-900">{isDragActive ? "Drop the image here" : "Drop an image here, or click to choose"}</p>
+          <p className="text-xs text-stone">.jpg .jpeg .png .gif, up to 10MB</p>
+        </div>
+        {progressBar}
+        <div className="mt-3">
+          <UploadErrors errors={errors} />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div {...getRootProps({ className: "space-y-3" })}>
+      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE })} data-testid={`content-image-input-${blockKey}`} />
+      <div className={`group relative inline-block max-w-full ${isDragActive ? "ring-2 ring-gold-500" : ""}`}>
+        <img src={url} alt={`Current image of ${blockKey}`} className="max-h-72 w-auto max-w-full border border-linen object-cover" />
+        <div className="absolute inset-0 flex items-center justify-center bg-forest-950/40 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100">
+          <button type="button" onClick={() => setEditing(true)} className="inline-flex items-center gap-2 bg-ivory px-4 py-2 text-sm text-forest-900 shadow">
+            <Pencil aria-hidden className="h-4 w-4" /> Edit Image
+          </button>
+        </div>
+      </div>
+      <div>
+        <button type="button" onClick={open} className="inline-flex items-center gap-2 text-xs text-stone underline-offset-4 hover:text-forest-900 hover:underline">
+          <RefreshCw aria-hidden className="h-3.5 w-3.5" /> Replace Image
+        </button>
+      </div>
+      {progressBar}
+      <UploadErrors errors={errors} />
+      {editing ? (
+        <ImageEditorDialog
+          src={url}
+          onClose={() => setEditing(false)}
+          onSave={async (image) => {
+            // Spec point 7: the edit is sent as edited-image.jpg of type image/jpeg.
+            const failure = await send(new File([image], "edited-image.jpg", { type: "image/jpeg" }));
+            if (!failure) setEditing(false);
+            return failure;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

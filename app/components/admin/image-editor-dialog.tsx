@@ -1,0 +1,110 @@
+import { RotateCw, Undo2, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import Cropper, { type Area, type Point } from "react-easy-crop";
+import { UploadErrors } from "./media-uploader";
+import { renderCroppedImage } from "./image-editor-canvas";
+
+/** Spec point 9: initial aspect 16:9, preview 400 px high, 90° per Rotate click. */
+export const EDITOR_ASPECT = 16 / 9;
+export const EDITOR_PREVIEW_HEIGHT = 400;
+export const ROTATION_STEP = 90;
+
+const START = { crop: { x: 0, y: 0 } as Point, zoom: 1, rotation: 0 };
+
+/**
+ * The image editor: crop (16:9), zoom, rotate, reset, then 'Save Changes' hands a JPEG to `onSave`.
+ * A native modal <dialog> keeps focus inside and closes on Escape.
+ */
+export function ImageEditorDialog({ src, onClose, onSave }: { src: string; onClose: () => void; onSave: (image: Blob) => Promise<string | null> }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [crop, setCrop] = useState(START.crop);
+  const [zoom, setZoom] = useState(START.zoom);
+  const [rotation, setRotation] = useState(START.rotation);
+  const [area, setArea] = useState<Area | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  function reset() {
+    setCrop(START.crop);
+    setZoom(START.zoom);
+    setRotation(START.rotation);
+    setError(null);
+  }
+
+  async function save() {
+    if (!area) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const image = await renderCroppedImage(src, area, rotation);
+      const failure = await onSave(image);
+      if (failure) setError(failure);
+    } catch (caught) {
+      console.error("Saving the edited image failed", caught);
+      setError(caught instanceof Error ? caught.message : "The edited image could not be saved.");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!saving) onClose();
+      }}
+      className="m-auto w-[min(56rem,calc(100vw-2rem))] border border-linen bg-ivory p-0 text-ink shadow-2xl backdrop:bg-forest-950/70"
+    >
+      <div className="flex items-center justify-between border-b border-linen px-6 py-4">
+        <h2 id={titleId} className="font-display text-2xl text-forest-900">
+          Edit Image
+        </h2>
+        <button type="button" onClick={onClose} disabled={saving} aria-label="Close" className="p-2 text-stone transition-colors hover:text-forest-900">
+          <X aria-hidden className="h-5 w-5" />
+        </button>
+      </div>
+      <div className="relative bg-forest-950" style={{ height: EDITOR_PREVIEW_HEIGHT }} data-testid="image-editor-preview">
+        <Cropper
+          image={src}
+          crop={crop}
+          zoom={zoom}
+          rotation={rotation}
+          aspect={EDITOR_ASPECT}
+          onCropChange={setCrop}
+          onZoomChange={setZoom}
+          onRotationChange={setRotation}
+          onCropComplete={(_, pixels) => setArea(pixels)}
+          mediaProps={{ crossOrigin: "anonymous", alt: "Image being edited" }}
+        />
+      </div>
+      <div className="space-y-4 px-6 py-5">
+        <UploadErrors errors={error ? [error] : []} />
+        <div className="flex flex-wrap items-center gap-4">
+          <label className="flex items-center gap-3 text-sm text-stone">
+            Zoom
+            <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(event) => setZoom(Number(event.target.value))} className="accent-gold-600" />
+          </label>
+          <button type="button" onClick={() => setRotation((current) => (current + ROTATION_STEP) % 360)} className="inline-flex items-center gap-2 border border-linen bg-white px-4 py-2 text-sm hover:border-gold-500">
+            <RotateCw aria-hidden className="h-4 w-4" /> Rotate 90°
+          </button>
+          <button type="button" onClick={reset} className="inline-flex items-center gap-2 border border-linen bg-white px-4 py-2 text-sm hover:border-gold-500">
+            <Undo2 aria-hidden className="h-4 w-4" /> Reset
+          </button>
+          <span className="flex-1" />
+          <button type="button" onClick={save} disabled={saving || !area} className="btn-primary disabled:cursor-not-allowed disabled:opacity-60">
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
