@@ -48,10 +48,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function openEnquiry(db: Database, id: string, now = new Date()): Promise<ContactSubmissionRow | null> {
   if (!UUID.test(id)) return null;
+  await markEnquiryOpened(db, id, now);
+  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+  return row ?? null;
+}
+
+/** Stamps opened_at the first time; later calls keep the first reader's time. Idempotent. */
+export async function markEnquiryOpened(db: Database, id: string, now = new Date()): Promise<void> {
+  if (!UUID.test(id)) return;
   await db
     .update(contactSubmissions)
     .set({ openedAt: now })
     .where(and(eq(contactSubmissions.id, id), isNull(contactSubmissions.openedAt)));
-  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
-  return row ?? null;
+}
+
+/** The enquiry id when the URL is an enquiry's page (or the client router's data request for it). */
+export function enquiryIdFromPath(pathname: string): string | null {
+  const match = /^\/edit\/enquiries\/([^/]+?)(?:\.data)?$/.exec(pathname);
+  return match?.[1] ?? null;
 }

@@ -55,7 +55,7 @@ export function ContentFilters({ query }: { query: ListQuery }) {
           className="h-12 w-full border border-linen bg-white pr-4 pl-11 text-sm outline-none placeholder:text-stone/80 focus:border-forest-700"
         />
       </div>
-      <label htmlFor="content-category" className="sr-only">Category</label>
+      <label htmlFor="content-category" className="sr-only">Filter by category</label>
       <select
         id="content-category"
         name="category"

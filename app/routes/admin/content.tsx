@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { data, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/content";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
@@ -28,15 +28,13 @@ const UpdateSchema = z.object({ key: z.string().min(1), content: z.string().max(
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const query = parseContentListQuery(url.searchParams);
+  const query = parseContentListQuery(new URL(request.url).searchParams);
   // ?pages=N shows N pages at once: Load More without JavaScript.
   const rows = await listContentBlocks(context.get(servicesContext).db, { ...query, offset: 0, limit: ADMIN_PAGE_SIZE * query.pages });
   return {
     blocks: rows.map(toAdminContentBlock),
     query: { search: query.search, category: query.category, pages: query.pages },
     hasMore: rows.length === ADMIN_PAGE_SIZE * query.pages,
-    creating: url.searchParams.has("new"),
   };
 }
 
@@ -91,7 +89,8 @@ export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldR
 export default function ContentManager({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const createResult = actionData && "intent" in actionData ? actionData : undefined;
-  const creating = loaderData.creating || Boolean(createResult);
+  // ?new opens the form; it is read here, not from the loader, because toggling it skips the reload.
+  const creating = useSearchParams()[0].has("new") || Boolean(createResult);
   // A reload from the start (new search or category) shows the spinner in place of the list.
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/edit/content" && !navigation.formData;
   const listKey = `${loaderData.query.search}|${loaderData.query.category}|${loaderData.query.pages}|${loaderData.blocks.map((block) => block.id).join(",")}`;

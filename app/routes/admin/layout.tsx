@@ -3,12 +3,15 @@ import type { Route } from "./+types/layout";
 import { AdminSidebar } from "#app/components/admin/admin-sidebar";
 import { AdminTopBar } from "#app/components/admin/admin-top-bar";
 import { servicesContext } from "#app/db/context";
-import { countUnopenedEnquiries } from "#app/models/enquiries-admin.server";
+import { countUnopenedEnquiries, enquiryIdFromPath, markEnquiryOpened } from "#app/models/enquiries-admin.server";
 import { requireAdmin } from "#app/services/auth.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, context);
   const { db, env } = context.get(servicesContext);
+  // Loaders run in parallel: when this request opens an enquiry, mark it here first so the bell is already lower.
+  const openingId = enquiryIdFromPath(new URL(request.url).pathname);
+  if (openingId) await markEnquiryOpened(db, openingId);
   return { user, siteName: env.SITE_NAME, unopened: await countUnopenedEnquiries(db) };
 }
 

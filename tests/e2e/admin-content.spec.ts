@@ -1,0 +1,111 @@
+import { E2E_CONTENT_BLOCK_COUNT } from "../setup/e2e-fixtures";
+import { signInAsAdmin } from "./admin-session";
+import { expect, expectAccessible, test } from "./fixtures";
+
+test.use({ viewport: { width: 1440, height: 900 } });
+// Whole flows with a real sign-in (scrypt) on a shared, busy machine: more than the default 30 s.
+test.setTimeout(90_000);
+
+test("Content Manager: search with debounce, filter, Load More", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/edit/content");
+  await expect(page.getByRole("heading", { name: "Content Manager", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "New Content Block" })).toBeVisible();
+  const cards = page.getByTestId("content-block");
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.first()).toContainText("Last updated");
+  await expectAccessible(page);
+  await page.screenshot({ path: "screenshots/admin-content-desktop.png" });
+
+  // Typing several characters quickly makes one request, 300 ms after the last key.
+  const listRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/edit/content.data")) listRequests.push(request.url());
+  });
+  const search = page.getByPlaceholder("Search content blocks...");
+  await search.pressSequentially("E2E-BLOCK");
+  const typedAt = Date.now();
+  const firstRequest = page.waitForRequest((request) => request.url().includes("/edit/content.data"));
+  expect(listRequests).toHaveLength(0);
+  await firstRequest;
+  expect(Date.now() - typedAt).toBeGreaterThanOrEqual(250);
+  await expect(page).toHaveURL(/\?q=E2E-BLOCK$/);
+  expect(listRequests).toEqual([expect.stringContaining("q=E2E-BLOCK")]);
+
+  // 25 matching blocks: the first 20, then Load More adds the last 5 and disappears.
+  await expect(cards).toHaveCount(20);
+  await expect(cards.first()).toHaveAttribute("data-key", `e2e-block-${E2E_CONTENT_BLOCK_COUNT - 1}`);
+  await page.getByRole("link", { name: "Load More" }).click();
+  await expect(cards).toHaveCount(E2E_CONTENT_BLOCK_COUNT);
+  await expect(cards.last()).toHaveAttribute("data-key", "e2e-block-00");
+  await expect(page.getByRole("link", { name: "Load More" })).toHaveCount(0);
+
+  // Category filter: the fixture blocks are Contact blocks, so About shows none of them.
+  await page.getByLabel("Filter by category").selectOption("about");
+  await expect(page).toHaveURL(/category=about/);
+  await expect(cards).toHaveCount(0);
+  await page.getByLabel("Filter by category").selectOption("contact");
+  await expect(cards).toHaveCount(20);
+  await search.fill("e2e-block-1");
+  await expect(cards).toHaveCount(10);
+});
+
+test("Content Manager: create a block, edit text and see the public page change", async ({ page }) => {
+  // The About page saves its default blocks on first load.
+  await page.goto("/about");
+  await signInAsAdmin(page);
+
+  await page.goto("/edit/content");
+  await page.getByRole("link", { name: "New Content Block" }).click();
+  const form = page.getByRole("region", { name: "New Content Block" });
+  await form.getByLabel("Key").fill("about-press-note");
+  await form.getByLabel("Type").selectOption("html");
+  await form.getByLabel("Category").selectOption("about");
+  await expectAccessible(page);
+  await page.screenshot({ path: "screenshots/admin-content-new-desktop.png" });
+  await form.getByRole("button", { name: "Create Block" }).click();
+  await expect(page.getByTestId("content-block").first()).toHaveAttribute("data-key", "about-press-note");
+  // A taken key is refused with a clear message and the form keeps what was typed.
+  await page.getByRole("link", { name: "New Content Block" }).click();
+  await page.getByLabel("Key").fill("about-press-note");
+  await page.getByRole("button", { name: "Create Block" }).click();
+  await expect(page.getByText('A content block with the key "about-press-note" already exists.')).toBeVisible();
+  await expect(page.getByLabel("Key")).toHaveValue("about-press-note");
+
+  await page.goto("/edit/content?q=about-mission");
+  const card = page.locator('[data-key="about-mission"]');
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("textbox")).toHaveCount(0);
+  await card.getByText(/Our mission/).click();
+  const editor = card.getByRole("textbox");
+  await expect(editor).toBeVisible();
+  await page.screenshot({ path: "screenshots/admin-content-editing-desktop.png" });
+  const newText = `Our mission, edited in the browser test at ${Date.now()}.`;
+  await editor.fill(newText);
+  await card.getByRole("button", { name: "Save Changes" }).click();
+  await expect(card.getByRole("textbox")).toHaveCount(0);
+  await expect(card).toContainText(newText);
+
+  await page.goto("/about");
+  await expect(page.getByText(newText)).toBeVisible();
+});
+
+test("html blocks edit in a taller monospaced textarea and are sanitised", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/edit/content?new");
+  await page.getByLabel("Key").fill("contact-html-note");
+  await page.getByLabel("Type").selectOption("html");
+  await page.getByRole("region", { name: "New Content Block" }).getByLabel("Category").selectOption("contact");
+  await page.getByRole("button", { name: "Create Block" }).click();
+  const card = page.locator('[data-key="contact-html-note"]');
+  await card.getByRole("button", { name: /Edit/ }).click();
+  const editor = card.getByRole("textbox");
+  await expect(editor).toHaveAttribute("rows", "14");
+  expect(await editor.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/mono/i);
+  await editor.fill('<p>Open <strong>daily</strong></p><script>window.__pwned = true</script><img src="x" onerror="window.__pwned = true">');
+  await card.getByRole("button", { name: "Save Changes" }).click();
+  await expect(card.locator("strong")).toHaveText("daily");
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  await card.getByRole("button", { name: /Edit/ }).click();
+  await expect(card.getByRole("textbox")).not.toHaveValue(/script|onerror/);
+});
