@@ -265,7 +265,7 @@ for (const kind of TEST_DATABASE_KINDS) {
         const sender = worker();
         await sender.runOnce();
         await sender.stop();
-        const staff = smtp.messages.find((mail) => mail.envelopeTo.includes("desk@whitestreams.example"))!;
+        const staff = smtp.messages.find((mail) => mail.envelopeTo.includes("desk@whitestreams.example") && mail.text.includes(id))!;
         expect(staff.text).toContain("Listing: https://whitestreams.example/cars/bugatti-chiron-2019");
         expect(staff.headers.subject).toBe("New enquiry (Cars) from Ada King Lovelace");
       });
