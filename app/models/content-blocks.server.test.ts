@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/pglite";
 import type { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "#app/db/client.server";
 import * as schema from "#app/db/schema";

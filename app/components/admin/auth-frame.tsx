@@ -7,7 +7,7 @@ import { Link } from "react-router";
 export function AuthFrame({ siteName, eyebrow, title, intro, children }: { siteName: string; eyebrow: string; title: string; intro: string; children: React.ReactNode }) {
   return (
     <div className="grid min-h-screen lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <aside className="relative flex flex-col justify-between overflow-hidden bg-forest-950 px-8 py-8 text-ivory sm:px-12 lg:py-14">
+      <aside className="relative flex flex-col justify-between overflow-hidden bg-forest-950 px-6 py-6 text-ivory sm:px-12 lg:py-14">
         <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(120%_80%_at_20%_10%,rgb(36_112_90/0.45),transparent_60%)]" />
         <Link to="/" className="relative font-display text-2xl tracking-wide text-ivory">
           {siteName}

@@ -2,7 +2,7 @@ import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { formatAdminDate } from "./enquiry-status";
-import { ContentImageSlot } from "./content-image-slot";
+import { ContentImageField } from "./content-image-field";
 
 export type AdminContentBlock = {
   id: string;
@@ -61,7 +61,7 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
       </header>
       <div className="mt-5">
         {block.type === "image" ? (
-          <ContentImageSlot blockKey={block.key} content={block.content} />
+          <ContentImageField blockKey={block.key} content={block.content} />
         ) : editing ? (
           <fetcher.Form method="post" action="/edit/content" className="space-y-3">
             <input type="hidden" name="intent" value="update" />

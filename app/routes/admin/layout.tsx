@@ -22,13 +22,13 @@ export function shouldRevalidate() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="min-h-screen bg-ivory">
+    <div className="flex min-h-screen flex-col bg-ivory">
       <meta name="robots" content="noindex" />
       <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-ivory focus:px-4 focus:py-2">
         Skip to content
       </a>
       <AdminTopBar siteName={loaderData.siteName} unopened={loaderData.unopened} userEmail={loaderData.user.email} />
-      <div className="md:flex">
+      <div className="flex-1 md:flex">
         <AdminSidebar />
         <main id="admin-main" className="min-w-0 flex-1 px-4 py-10 sm:px-10 lg:px-14">
           <Outlet />
