@@ -3,6 +3,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   // Resources: no UI.
   route("healthz", "routes/resources/healthz.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
   // [enquiries] resource routes go here.
   route("enquiry-config", "routes/resources/enquiry-config.ts"),
   // [admin] auth handler and media resource routes go here.
