@@ -48,6 +48,7 @@ const base = `http://127.0.0.1:${port}`;
 let app: ChildProcess | undefined;
 let failed = false;
 let kills = 0;
+const unexpectedExits: string[] = [];
 const appLog = path.join(dataDir, "app.log");
 
 try {
@@ -128,7 +129,7 @@ try {
     const key = (mail.headers["message-id"] ?? "").replace(/^<|@.*$/g, "");
     delivered.set(key, (delivered.get(key) ?? 0) + 1);
   }
-  const problems: string[] = [];
+  const problems: string[] = [...unexpectedExits];
   const redelivered: string[] = [];
   if (pending > 0) problems.push(`${pending} outbox messages still unsent after 60 s`);
   if (acknowledged.size < 20) problems.push(`only ${acknowledged.size} enquiries were acknowledged: the load was too light to mean anything`);
@@ -208,6 +209,10 @@ async function startApp() {
     },
     // Its error log (500s while PostgreSQL is down) goes to a file, shown only if the test fails.
     stdio: ["ignore", "ignore", fs.openSync(appLog, "a")],
+  });
+  const child = app;
+  child.once("exit", (code, signal) => {
+    if (signal !== "SIGKILL" && signal !== "SIGTERM") unexpectedExits.push(`the app exited by itself (code ${code}, signal ${signal}) at ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
