@@ -104,6 +104,48 @@ test.describe("Contact page", () => {
     });
   });
 
+  test("loads Turnstile only on a page with a form, puts its token in the form and renews it after each answer", async ({ browser }) => {
+    // The e2e server runs without Turnstile keys, so the key and Cloudflare's script are stood in for
+    // at the network edge; bypassCSP because the server only allows Cloudflare when a key is set.
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    await page.route("**/enquiry-config", (route) => route.fulfill({ json: { turnstileSiteKey: "1x00000000000000000000AA" } }));
+    await page.route("https://challenges.cloudflare.com/**", (route) => {
+      scripts.push(route.request().url());
+      return route.fulfill({
+        contentType: "text/javascript",
+        body: `let n = 0;
+          window.turnstile = {
+            render(el, options) { window.turnstileOptions = options; const i = document.createElement("input"); i.type = "hidden"; i.name = "cf-turnstile-response"; i.value = "token-" + ++n; el.append(i); return "w1"; },
+            reset() { document.querySelector("[name=cf-turnstile-response]").value = "token-" + ++n; },
+            remove() {},
+          };`,
+      });
+    });
+    await page.goto("/about");
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+
+    await page.goto("/contact");
+    const f = contactForm(page);
+    const token = f.form.locator("input[name=cf-turnstile-response]");
+    await expect(token).toHaveValue("token-1");
+    expect(scripts).toEqual(["https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"]);
+    expect(await page.evaluate(() => (window as unknown as { turnstileOptions: object }).turnstileOptions)).toMatchObject({ sitekey: "1x00000000000000000000AA", action: "contact" });
+
+    // Any answer from the server uses the token up; the widget is asked for a fresh one.
+    await f.name.fill("Robot");
+    await f.email.fill("robot@example.com");
+    await f.interest.selectOption("Cars");
+    await f.message.fill("Hello");
+    await f.form.locator("input[name=preferred_contact_time]").evaluate((input: HTMLInputElement) => (input.value = "bot"));
+    await f.send.click();
+    await expect(page.getByRole("alert")).toContainText(FAILURE);
+    await expect(token).toHaveValue("token-2");
+    await context.close();
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
