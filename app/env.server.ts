@@ -11,17 +11,25 @@ const optionalString = z
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
 
 const EnvSchema = z.object({
+  /** "production" for `npm start` (set by the script); "development" for `npm run dev`. */
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** HTTP port the server listens on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface the server binds to. */
   HOST: z.string().default("0.0.0.0"),
   /** Public origin of the site, used for canonical URLs, Open Graph tags and links in e-mails. */
   SITE_URL: optionalString,
+  /** Folder for the embedded database (DATA_DIR/db) and local uploads (DATA_DIR/storage). */
   DATA_DIR: z.string().default("./data"),
   /** A PostgreSQL connection string. Unset: the embedded PGlite database in DATA_DIR/db. */
   DATABASE_URL: optionalString,
+  /** Name shown in the top bar, titles and e-mails. */
   SITE_NAME: z.string().default("White Streams"),
+  /** Company name in the menu's contact block and the footer. */
   COMPANY_NAME: z.string().default("White Streams"),
+  /** Country shown with the company name. */
   COMPANY_COUNTRY: z.string().default("India"),
+  /** Public contact address shown in the menu, footer and Contact page. */
   CONTACT_EMAIL: z.string().email().default("ceo.whitestreams@gmail.com"),
   /** Internal mailbox that receives enquiry notifications. */
   ENQUIRY_MAILBOX: z.string().email().default("ceo.whitestreams@gmail.com"),
@@ -32,6 +40,7 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "1" || value === "true"),
+  /** Log level of the JSON request and application logs. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seed the catalogue on start when a listing is missing (idempotent). */
   SEED_ON_START: z
