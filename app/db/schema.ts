@@ -45,7 +45,9 @@ export const listings = pgTable(
   },
   (table) => [
     index("listings_category_position_idx").on(table.category, table.visible, table.position),
-    index("listings_category_year_idx").on(table.category, table.visible, table.sortYear),
+    // Serves the "Newest" order (sort_year desc nulls last, position, id) straight from the index, so a
+    // page of it never sorts the whole category, and the year filter's ranges on sort_year.
+    index("listings_category_newest_idx").on(table.category, table.visible, table.sortYear.desc().nullsLast(), table.position, table.id),
     index("listings_category_location_idx").on(table.category, table.locationKey),
   ],
 );

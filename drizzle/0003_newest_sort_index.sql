@@ -1,0 +1,2 @@
+DROP INDEX "listings_category_year_idx";--> statement-breakpoint
+CREATE INDEX "listings_category_newest_idx" ON "listings" USING btree ("category","visible","sort_year" DESC NULLS LAST,"position","id");
