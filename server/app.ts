@@ -82,5 +82,6 @@ async function announceSetupLink(database: DatabaseHandle, env: Env) {
   const link = await issueSetupLink(database.db, env);
   if (!link) return;
   logger.warn("no administrator exists yet: open the one-time set-up link printed below");
+  // eslint-disable-next-line no-console -- a plain line the operator can copy from the terminal
   console.log(`\n  Create the first administrator (link valid once): ${link}\n`);
 }

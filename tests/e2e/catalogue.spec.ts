@@ -245,7 +245,7 @@ test.describe("detail page", () => {
       ["/metals/nowhere", "Investment not found"],
       ["/yachts/nowhere", "Yacht not found"],
       ["/jets/nowhere", "Aircraft not found"],
-    ]) {
+    ] as const) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: message })).toBeVisible();

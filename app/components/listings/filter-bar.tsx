@@ -1,5 +1,5 @@
 import { Search, SlidersHorizontal } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { closeDropdown, Dropdown } from "#app/components/ui/dropdown";
 import type { Category } from "#app/domain/categories";
@@ -19,8 +19,13 @@ const selectClass =
 export function FilterBar({ category, query, locations }: FilterBarProps) {
   const submit = useSubmit();
   const [q, setQ] = useState(query.q);
-  // Back/forward and shared links change the URL: the box follows it.
-  useEffect(() => setQ(query.q), [query.q]);
+  // Back/forward and shared links change the URL: the box follows it (adjusting state while rendering,
+  // as React recommends for state derived from props).
+  const [urlQ, setUrlQ] = useState(query.q);
+  if (urlQ !== query.q) {
+    setUrlQ(query.q);
+    setQ(query.q);
+  }
 
   function update(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
