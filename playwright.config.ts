@@ -25,7 +25,8 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     // NODE_ENV must be set before the process starts: React picks its build when first loaded.
-    env: { NODE_ENV: "production", PORT: String(port), LOG_LEVEL: "warn", SITE_URL: baseURL, BUILD_DIR: process.env.BUILD_DIR ?? "build" },
+    // Every browser test posts from 127.0.0.1; the per-IP enquiry limit itself is covered by integration tests.
+    env: { NODE_ENV: "production", ENQUIRY_RATE_LIMIT: "1000", PORT: String(port), LOG_LEVEL: "warn", SITE_URL: baseURL, BUILD_DIR: process.env.BUILD_DIR ?? "build" },
   },
   projects: [{ name: "chromium" }],
 });
