@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -14,10 +15,10 @@ const hasBuild = fs.existsSync(path.join(buildDir, "server/index.js"));
 
 type Server = { child: ChildProcess; port: number; exited: Promise<number | null>; output: () => string };
 
-async function startServer(): Promise<Server> {
+async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-server-test-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir, BUILD_DIR: buildDir, LOG_LEVEL: "info" },
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir, BUILD_DIR: buildDir, LOG_LEVEL: "info", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -114,4 +115,49 @@ describe.skipIf(!hasBuild)("production server", () => {
     await expect(get(server.port, "/healthz")).rejects.toThrow();
     expect(server.output()).toContain("shutting down");
   }, 20_000);
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!hasBuild || !adminUrl)("production server when PostgreSQL goes away", () => {
+  const name = `ws_down_${Date.now()}`;
+  let server: Server;
+  const admin = () => new pg.Client({ connectionString: adminUrl });
+  async function sql(text: string) {
+    const client = admin();
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  }
+  beforeAll(async () => {
+    await sql(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    server = await startServer({ DATABASE_URL: url.toString() });
+  }, 60_000);
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) server.child.kill("SIGKILL");
+    await sql(`update pg_database set datallowconn = true where datname = '${name}'`);
+    await sql(`drop database if exists ${name} with (force)`);
+  });
+
+  it("reports the database down on /healthz, shows the fallback screen, and recovers", async () => {
+    expect((await get(server.port, "/healthz")).status).toBe(200);
+    await sql(`update pg_database set datallowconn = false where datname = '${name}'`);
+    await sql(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+
+    const health = await get(server.port, "/healthz");
+    expect(health.status).toBe(503);
+    expect(JSON.parse(health.body)).toEqual({ status: "degraded", database: "down" });
+    const page = await get(server.port, "/cars");
+    expect(page.status).toBe(500);
+    expect(page.body).toContain("Unexpected Application Error!");
+
+    await sql(`update pg_database set datallowconn = true where datname = '${name}'`);
+    await expect.poll(async () => (await get(server.port, "/healthz")).status, { timeout: 10_000 }).toBe(200);
+    expect((await get(server.port, "/cars")).status).toBe(200);
+  }, 30_000);
 });

@@ -6,6 +6,8 @@ export const PAGE_SIZE = 24;
 export type ListingQuery = ListingFilters & { page: number };
 
 const MAX_SEARCH_LENGTH = 100;
+/** Far beyond any real catalogue; keeps a hand-typed page number from overflowing the SQL offset. */
+const MAX_PAGE = 10_000;
 
 /**
  * Reads the catalogue state from the URL (`?q=&location=&bedrooms=&type=&year=&sort=&page=`).
@@ -25,7 +27,7 @@ export function parseListingQuery(params: URLSearchParams, category: Category): 
     type: category.filters.propertyType && PROPERTY_TYPES.some((option) => option.toLowerCase() === type.toLowerCase()) ? type.toLowerCase() : "",
     year: category.filters.year && YEAR_BUCKETS.some((bucket) => bucket.value === year) ? year : "",
     sort: category.sortable && (SORT_VALUES as readonly string[]).includes(sort) ? (sort as SortValue) : "featured",
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    page: Number.isFinite(page) && page > 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
 

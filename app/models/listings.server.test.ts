@@ -122,5 +122,6 @@ describe("parseListingQuery", () => {
     const estate = parseListingQuery(new URLSearchParams("bedrooms=8%2B&type=VILLA&year=-2015&location=Spain&page=3"), CATEGORIES["real-estate"]);
     expect(estate).toMatchObject({ bedrooms: "8+", type: "villa", year: "-2015", location: "spain", page: 3 });
     expect(parseListingQuery(new URLSearchParams("bedrooms=9&type=castle"), CATEGORIES["real-estate"])).toMatchObject({ bedrooms: "", type: "" });
+    expect(parseListingQuery(new URLSearchParams("page=99999999999999999999"), CATEGORIES.cars).page).toBe(10_000);
   });
 });
