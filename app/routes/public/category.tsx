@@ -91,4 +91,5 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { ErrorBoundary } from "./listing";
+// Imported from its own module, not from ./listing: that would bundle the detail page and its enquiry form here.
+export { ListingErrorBoundary as ErrorBoundary } from "#app/components/listings/listing-error-boundary";

@@ -1,7 +1,6 @@
 import { ArrowLeft, Check } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/listing";
-import { NotFoundScreen } from "#app/components/layout/error-screens";
 import { Gallery } from "#app/components/listings/gallery";
 import { EnquiryForm } from "#app/components/listings/enquiry-form";
 import { SellerCard } from "#app/components/listings/seller-card";
@@ -118,22 +117,4 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Unknown or hidden listing: the category's plain message, with the shell around it. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    const payload = error.data as { message: string | null; category?: string } | null;
-    if (!payload?.message) return <NotFoundScreen />;
-    return (
-      <main id="main" className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-6 py-24 text-center">
-        <title>{`${payload.message} | White Streams`}</title>
-        <meta name="robots" content="noindex" />
-        <h1 className="font-display text-3xl text-forest-900 sm:text-4xl">{payload.message}</h1>
-        <Link to={`/${payload.category}`} className="btn-primary mt-10">
-          Back to Listings
-        </Link>
-      </main>
-    );
-  }
-  throw error;
-}
+export { ListingErrorBoundary as ErrorBoundary } from "#app/components/listings/listing-error-boundary";

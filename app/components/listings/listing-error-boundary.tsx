@@ -1,0 +1,26 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { NotFoundScreen } from "#app/components/layout/error-screens";
+
+/**
+ * Unknown category, or unknown or hidden listing: the category's plain message, with the shell around it.
+ * Shared by the category and detail routes from here (not re-exported from the detail route), so the
+ * category page's bundle does not pull in the detail page and its enquiry form.
+ */
+export function ListingErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const payload = error.data as { message: string | null; category?: string } | null;
+    if (!payload?.message) return <NotFoundScreen />;
+    return (
+      <main id="main" className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-6 py-24 text-center">
+        <title>{`${payload.message} | White Streams`}</title>
+        <meta name="robots" content="noindex" />
+        <h1 className="font-display text-3xl text-forest-900 sm:text-4xl">{payload.message}</h1>
+        <Link to={`/${payload.category}`} className="btn-primary mt-10">
+          Back to Listings
+        </Link>
+      </main>
+    );
+  }
+  throw error;
+}
