@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, expectFieldError, expectNoFieldError, test } from "./fixtures";
 
 // These flows post, wait for answers and run axe; on a busy machine they need more than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -20,17 +20,7 @@ function contactForm(page: Page) {
   };
 }
 
-/** The message under a field, tied to it by aria-describedby, and the red border. */
-async function expectFieldError(field: Locator, message: string) {
-  await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(message);
-  await expect(field).toHaveClass(/border-red-600/);
-}
 
-async function expectNoFieldError(field: Locator) {
-  await expect(field).not.toHaveAttribute("aria-invalid", "true");
-  await expect(field).not.toHaveClass(/border-red-600/);
-}
 
 test.describe("Contact page", () => {
   test("shows the hero, the form, the e-mail card, 24/7 Support and the three currencies; passes axe", async ({ page }) => {

@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, expectFieldError, test } from "./fixtures";
 
 // These flows post, wait for answers and run axe; on a busy machine they need more than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -21,11 +21,6 @@ function enquiryForm(page: Page) {
   };
 }
 
-async function expectFieldError(field: Locator, message: string) {
-  await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(message);
-  await expect(field).toHaveClass(/border-red-600/);
-}
 
 test.describe("detail page enquiry form", () => {
   test("sits in the seller card with the spec's fields and a pre-filled message", async ({ page }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export { expect, test } from "@playwright/test";
 
@@ -11,4 +11,16 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   const summary = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 5).join("\n  ")}`);
   expect(summary, summary.join("\n")).toEqual([]);
+}
+
+/** A form field marked invalid: the message under it (tied by aria-describedby) and the red border. */
+export async function expectFieldError(field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(message);
+  await expect(field).toHaveClass(/border-red-600/);
+}
+
+export async function expectNoFieldError(field: Locator) {
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  await expect(field).not.toHaveClass(/border-red-600/);
 }
