@@ -36,7 +36,7 @@ export type LighthouseRun = {
   tbtMs: number;
   fcpMs: number;
   /** Audits scoring below 1 in accessibility, best practices and SEO, for diagnosis. */
-  failing: { category: string; id: string; title: string }[];
+  failing: { category: string; id: string; title: string; example?: string }[];
   lcpElement?: string;
 };
 
@@ -46,7 +46,7 @@ export type LighthouseSummary = {
   /** Per-figure medians over the runs. */
   median: Omit<LighthouseRun, "failing" | "lcpElement">;
   /** Failing audits seen in any run, with how many runs. */
-  failing: { category: string; id: string; title: string; runs: number }[];
+  failing: { category: string; id: string; title: string; example?: string; runs: number }[];
   lcpElement?: string;
 };
 
@@ -60,12 +60,25 @@ function lcpElementOf(lhr: Lhr): string | undefined {
   return details?.items?.[0]?.items?.[0]?.node?.snippet;
 }
 
+/** The first item of a failing audit, short, so the report says what to fix. */
+function exampleOf(audit: Audit): string | undefined {
+  const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items;
+  const first = items?.[0];
+  if (!first) return undefined;
+  const node = first.node as { snippet?: string } | undefined;
+  const location = first.sourceLocation as { url?: string } | undefined;
+  const text = [first.issueType, first.description, location?.url, node?.snippet, JSON.stringify(first.subItems ?? "").slice(0, 200)]
+    .filter((part) => typeof part === "string" && part !== "" && part !== '""')
+    .join(" ");
+  return `${text.slice(0, 300)}${items.length > 1 ? ` (+${items.length - 1} more)` : ""}`;
+}
+
 function toRun(lhr: Lhr): LighthouseRun {
   const failing: LighthouseRun["failing"] = [];
   for (const category of ["accessibility", "best-practices", "seo"]) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) failing.push({ category, id: audit.id, title: audit.title });
+      if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) failing.push({ category, id: audit.id, title: audit.title, example: exampleOf(audit) });
     }
   }
   return {
@@ -82,6 +95,18 @@ function toRun(lhr: Lhr): LighthouseRun {
   };
 }
 
+/** One Lighthouse run; a run that fails to record its trace (NO_NAVSTART and the like) is retried twice. */
+async function auditOnce(lighthouse: LighthouseModule["default"], url: string, port: number): Promise<Lhr> {
+  let failure = "";
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", maxWaitForLoad: 45_000 });
+    if (result && !result.lhr.runtimeError) return result.lhr;
+    failure = result?.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : "no result";
+    log(`lighthouse ${url} failed (${failure}); retrying`);
+  }
+  throw new Error(`lighthouse failed three times on ${url}: ${failure}`);
+}
+
 /**
  * Lighthouse 12 with its default mobile settings (Moto G Power emulation, simulated slow 4G and 4× CPU
  * slowdown), `runs` times per route on one headless Chromium, per-figure medians.
@@ -96,11 +121,9 @@ export async function runLighthouse(origin: string, routes: string[], runs: numb
     for (const route of routes) {
       const lhrRuns: LighthouseRun[] = [];
       for (let attempt = 1; attempt <= runs; attempt++) {
-        const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: "json", logLevel: "error", maxWaitForLoad: 45_000 });
-        if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
-        if (result.lhr.runtimeError) throw new Error(`lighthouse failed on ${route}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        version = result.lhr.lighthouseVersion;
-        const run = toRun(result.lhr);
+        const lhr = await auditOnce(lighthouse, `${origin}${route}`, chrome.port);
+        version = lhr.lighthouseVersion;
+        const run = toRun(lhr);
         lhrRuns.push(run);
         log(`lighthouse ${route} run ${attempt}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`);
       }

@@ -77,7 +77,10 @@ export function renderMarkdown(results: BenchResults): string {
     if (failing.length > 0) {
       push("Audits below full score (accessibility, best practices, SEO):", "");
       for (const row of failing) {
-        for (const audit of row.failing) push(`- \`${row.route}\` ${audit.category}: ${audit.id} (${audit.title}), ${audit.runs}/${row.runs.length} runs`);
+        for (const audit of row.failing) {
+          const example = audit.example ? `; e.g. ${audit.example.replace(/[`|]/g, "'")}` : "";
+          push(`- \`${row.route}\` ${audit.category}: ${audit.id} (${audit.title}), ${audit.runs}/${row.runs.length} runs${example}`);
+        }
       }
       push("");
     }
@@ -129,7 +132,7 @@ export function renderMarkdown(results: BenchResults): string {
     const { small, large, largeListings, requestsPerVariant, buildSeconds, reusedDatabase } = results.latency;
     const built = reusedDatabase ? "reused from an earlier run" : `built in ${Math.round(buildSeconds)} s`;
     push(
-      `## Category page latency (${requestsPerVariant} sequential requests per variant after 10 warm-up requests)`,
+      `## Category page latency (${requestsPerVariant} sequential requests per variant after 10 warm-up requests, alternating between the 20-listing and the 100,000-listing server so both see the same background load)`,
       "",
       `The large catalogue is a separate PGlite database with ${largeListings.toLocaleString("en-US")} listings (the 20 seeded plus synthetic ones made with toListingRow(), 1,000 per insert, spread evenly over the five categories, then VACUUM ANALYZE; ${built}).`,
       "",
