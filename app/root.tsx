@@ -3,12 +3,17 @@ import type { Route } from "./+types/root";
 import { useNonce } from "#app/components/nonce-provider";
 import { NotFoundScreen, UnexpectedErrorScreen } from "#app/components/layout/error-screens";
 import { servicesContext } from "#app/db/context";
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import playfairFont from "@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff2?url";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
+  // The two faces every page paints first: fetched alongside the stylesheet instead of after it.
+  { rel: "preload", href: playfairFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { openDatabase, type DatabaseHandle } from "#app/db/client.server";
 import { servicesContext } from "#app/db/context";
@@ -41,6 +42,9 @@ export async function createApp(env: Env): Promise<AppInstance> {
     const { inserted } = await seedCatalogue(database.db);
     if (inserted > 0) logger.info({ inserted }, "seeded catalogue listings");
   }
+  // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded PGlite has no autovacuum,
+  // so refresh them once per start (cheap for a catalogue, and it lets counts use index-only scans).
+  if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze listings`);
   logger.info({ database: database.kind }, "database ready");
   const stopContentListener = await listenForContentChanges(database);
   await announceSetupLink(database, env);

@@ -109,7 +109,8 @@ export function Partners() {
             <li key={partner.name} className="flex flex-col items-center gap-3">
               <SmartImage
                 src={partner.logo}
-                alt={partner.name}
+                // The partner's name is printed right below: the logo adds nothing for screen readers.
+                alt=""
                 width={240}
                 height={120}
                 sizes="(min-width: 640px) 240px, 30vw"
