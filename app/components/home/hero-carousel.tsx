@@ -17,6 +17,8 @@ export function HeroCarousel() {
   const [current, setCurrent] = useState(0);
   const [manual, setManual] = useState(false);
   const [paused, setPaused] = useState(false);
+  const [seen, setSeen] = useState<number[]>([0]);
+  if (!seen.includes(current)) setSeen([...seen, current]);
   const count = HOME_SLIDES.length;
 
   useEffect(() => {
@@ -46,6 +48,9 @@ export function HeroCarousel() {
       <div aria-live={manual ? "polite" : "off"}>
         {HOME_SLIDES.map((slide, index) => {
           const active = index === current;
+          // Only the current and the next slide fetch their picture; the others wait their turn,
+          // so the first slide's image does not share the connection with three hidden ones.
+          const imageWanted = active || index === (current + 1) % count || seen.includes(index);
           return (
             <div
               key={slide.path}
@@ -58,7 +63,7 @@ export function HeroCarousel() {
             >
               <Link to={slide.path} className="group block h-full w-full" tabIndex={active ? 0 : -1}>
                 <SmartImage
-                  src={slide.image}
+                  src={imageWanted ? slide.image : undefined}
                   alt=""
                   width={1920}
                   height={1080}
