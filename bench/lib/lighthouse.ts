@@ -1,5 +1,6 @@
 import { log, median, round } from "./common";
 import { loadTool } from "./tools";
+import { CHROMIUM_ARGS, chromiumPath } from "../../tests/setup/chromium";
 
 /** The few members of lighthouse's result the benchmark reads (its own types live in bench/node_modules). */
 type Audit = { id: string; title: string; score: number | null; numericValue?: number; displayValue?: string; details?: unknown };
@@ -15,17 +16,8 @@ type ChromeLauncherModule = {
   launch(options: { chromePath?: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
 };
 
-/** The flags the team runs Chromium with as root in a container (stack-notes.md). */
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
+/** The flags the team runs Chromium with as root in a container (stack-notes.md), headless for Lighthouse. */
+export const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 export type LighthouseRun = {
   performance: number;
   accessibility: number;
@@ -114,7 +106,7 @@ async function auditOnce(lighthouse: LighthouseModule["default"], url: string, p
 export async function runLighthouse(origin: string, routes: string[], runs: number): Promise<{ version: string; results: LighthouseSummary[] }> {
   const { default: lighthouse } = await loadTool<LighthouseModule>("lighthouse");
   const chromeLauncher = await loadTool<ChromeLauncherModule>("chrome-launcher");
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
   let version = "";
   const results: LighthouseSummary[] = [];
   try {
