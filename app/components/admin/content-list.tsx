@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { SearchInput } from "#app/components/ui/search-input";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { ContentBlockCard, type AdminContentBlock } from "./content-block-card";
@@ -41,20 +41,16 @@ export function ContentFilters({ query }: { query: ListQuery }) {
 
   return (
     <Form method="get" role="search" className="mt-8 flex flex-col gap-3 sm:flex-row" onSubmit={(event) => event.preventDefault()}>
-      <div className="relative flex-1">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-4 h-4 w-4 -translate-y-1/2 text-stone" strokeWidth={1.5} />
-        <label htmlFor="content-search" className="sr-only">Search content blocks</label>
-        <input
-          id="content-search"
-          type="search"
-          name="q"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search content blocks..."
-          autoComplete="off"
-          className="h-12 w-full border border-linen bg-white pr-4 pl-11 text-sm outline-none placeholder:text-stone/80 focus:border-forest-700"
-        />
-      </div>
+      <SearchInput
+        id="content-search"
+        label="Search content blocks"
+        name="q"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder="Search content blocks..."
+        className="flex-1"
+        inputClassName="h-12 border-linen bg-white"
+      />
       <label htmlFor="content-category" className="sr-only">Filter by category</label>
       <select
         id="content-category"

@@ -11,7 +11,8 @@ import {
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { LayoutGrid, List, Search } from "lucide-react";
+import { LayoutGrid, List } from "lucide-react";
+import { SearchInput } from "#app/components/ui/search-input";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { MediaView } from "#app/models/media.server";
@@ -107,17 +108,14 @@ export function MediaLibrary({ items, folders, view }: { items: MediaView[]; fol
           Media Library
         </h2>
         <div className="flex flex-wrap items-center gap-3">
-          <label className="relative block w-full sm:w-auto">
-            <span className="sr-only">Search media</span>
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone" />
-            <input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search media..."
-              className="w-full border border-linen bg-white py-2 pr-3 pl-9 text-sm focus:border-gold-500 focus:outline-none sm:w-60"
-            />
-          </label>
+          <SearchInput
+            label="Search media"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search media..."
+            className="w-full sm:w-60"
+            inputClassName="h-10 border-linen bg-white"
+          />
           <label className="block">
             <span className="sr-only">Folder</span>
             <select value={folder} onChange={(event) => setParam("folder", event.target.value)} className="border border-linen bg-white px-3 py-2 text-sm focus:border-gold-500 focus:outline-none">

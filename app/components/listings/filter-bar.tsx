@@ -1,7 +1,8 @@
-import { Search, SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { closeDropdown, Dropdown } from "#app/components/ui/dropdown";
+import { SearchInput } from "#app/components/ui/search-input";
 import type { Category } from "#app/domain/categories";
 import { listingSearchParams, type ListingQuery } from "#app/domain/listing-query";
 import { BEDROOM_OPTIONS, PROPERTY_TYPES, YEAR_BUCKETS } from "#app/domain/listing-rules";
@@ -41,20 +42,16 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
   return (
     <div className="sticky top-16 z-30 border-b border-ink/10 bg-ivory/95 backdrop-blur-md sm:top-20">
       <Form method="get" role="search" onChange={update} onSubmit={(event) => { event.preventDefault(); update(event); }} className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:px-8">
-        <label className="relative min-w-0 flex-1 basis-full sm:basis-auto">
-          <span className="sr-only">Search listings</span>
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 h-4 w-4 -translate-y-1/2 text-stone" strokeWidth={1.5} />
-          <input
-            type="search"
-            name="q"
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-            placeholder="Search listings..."
-            autoComplete="off"
-            maxLength={100}
-            className="h-11 w-full border border-ink/15 bg-white/70 pl-10 pr-3 text-sm placeholder:text-stone/80 focus:border-forest-700 focus:outline-none"
-          />
-        </label>
+        <SearchInput
+          label="Search listings"
+          name="q"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          placeholder="Search listings..."
+          maxLength={100}
+          className="min-w-0 flex-1 basis-full sm:basis-auto"
+          inputClassName="h-11 border-ink/15"
+        />
         {query.sort !== "featured" && <input type="hidden" name="sort" value={query.sort} />}
 
         <Dropdown
