@@ -151,6 +151,16 @@ test.describe("listing card", () => {
     await expect(page).toHaveURL(/\/cars\/bugatti-chiron-2019$/);
   });
 
+  test("cards fit a 390 px phone without sideways scrolling, and are 384 px wide where there is room", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/cars");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    const phoneCard = await page.locator("main article").first().boundingBox();
+    expect(phoneCard!.x + phoneCard!.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect((await page.locator("main article").first().boundingBox())!.width).toBe(384);
+  });
+
   test("images reserve their space, carry a srcset and sizes, and only the hero loads eagerly", async ({ page }) => {
     await page.goto("/cars");
     const images = page.locator("main img");

@@ -18,7 +18,7 @@ export function ListingCard({ listing }: { listing: ListingCardData }) {
   const href = `/${listing.category}/${listing.id}`;
 
   return (
-    <article className="group relative flex h-[512px] w-full max-w-[384px] flex-col overflow-hidden border border-ink/10 bg-white/80 shadow-[0_1px_2px_rgb(8_34_26/0.04)] transition-shadow duration-300 hover:shadow-[0_24px_50px_-24px_rgb(8_34_26/0.35)]">
+    <article className="group relative flex h-[512px] w-full min-w-0 max-w-[384px] flex-col overflow-hidden border border-ink/10 bg-white/80 shadow-[0_1px_2px_rgb(8_34_26/0.04)] transition-shadow duration-300 hover:shadow-[0_24px_50px_-24px_rgb(8_34_26/0.35)]">
       <div className="relative h-72 shrink-0">
         <SmartImage
           src={images[current]}

@@ -71,7 +71,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         {results.items.length > 0 ? (
           <ul className="grid justify-items-center gap-8 md:grid-cols-2 lg:grid-cols-3">
             {results.items.map((listing) => (
-              <li key={listing.id} className="flex w-full justify-center">
+              <li key={listing.id} className="flex w-full min-w-0 justify-center">
                 <ListingCard listing={listing} />
               </li>
             ))}
