@@ -3,7 +3,21 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".tmp-*/", ".react-router/", "node_modules/", "data/", "bench/node_modules/", "bench/.tmp/", "test-results/", "playwright-report/", "screenshots/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".tmp-*/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "bench/node_modules/",
+      "bench/.tmp/",
+      "test-results/",
+      "playwright-report/",
+      "screenshots/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -26,7 +26,14 @@ export default defineConfig({
     stderr: "pipe",
     // NODE_ENV must be set before the process starts: React picks its build when first loaded.
     // Every browser test posts from 127.0.0.1; the per-IP enquiry limit itself is covered by integration tests.
-    env: { NODE_ENV: "production", ENQUIRY_RATE_LIMIT: "1000", PORT: String(port), LOG_LEVEL: "warn", SITE_URL: baseURL, BUILD_DIR: process.env.BUILD_DIR ?? "build" },
+    env: {
+      NODE_ENV: "production",
+      ENQUIRY_RATE_LIMIT: "1000",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      SITE_URL: baseURL,
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+    },
   },
   projects: [{ name: "chromium" }],
 });

@@ -65,7 +65,11 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value === "1" || value === "true"),
   /** Storage quota shown on the Media Manager, in bytes (default 10 GB). */
-  MEDIA_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
+  MEDIA_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 ** 3),
   /** Largest image accepted, in pixels (width × height), checked before decoding. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   /** Secret (32+ characters) that signs admin session cookies. Unset: generated once and kept in the database. */

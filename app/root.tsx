@@ -53,4 +53,3 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return <UnexpectedErrorScreen />;
 }
-

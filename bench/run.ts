@@ -35,7 +35,11 @@ const runs = Number(option("runs") ?? 5);
 function chromiumVersion(): string {
   try {
     // Debian's /usr/bin/chromium is a wrapper script that may print noise of its own.
-    const output = execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], { encoding: "utf8", timeout: 20_000, stdio: ["ignore", "pipe", "ignore"] });
+    const output = execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], {
+      encoding: "utf8",
+      timeout: 20_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     return output.match(/Chromium [\d.]+/)?.[0] ?? output.trim();
   } catch {
     return "Chromium (version unknown)";

@@ -118,9 +118,11 @@ try {
     await sleep(500);
   }
   await sleep(1_000); // a last in-flight message would show up as a duplicate now
-  const rows = (await db.query<{ submission_id: string; status: string; email_sent: boolean; confirmation_sent: boolean }>(
-    "select submission_id, status, email_sent, confirmation_sent from contact_submissions",
-  )).rows;
+  const rows = (
+    await db.query<{ submission_id: string; status: string; email_sent: boolean; confirmation_sent: boolean }>(
+      "select submission_id, status, email_sent, confirmation_sent from contact_submissions",
+    )
+  ).rows;
   await db.end();
 
   const stored = new Map(rows.map((row) => [row.submission_id, row]));
@@ -140,19 +142,27 @@ try {
       if (count === 2) redelivered.push(`${kind} for ${id}`);
       else if (count !== 1) problems.push(`${kind} for ${id} delivered ${count} times`);
     }
-    if (row.status !== "processed" || !row.email_sent || !row.confirmation_sent) problems.push(`${id} is ${row.status} (email_sent ${row.email_sent}, confirmation_sent ${row.confirmation_sent})`);
+    if (row.status !== "processed" || !row.email_sent || !row.confirmation_sent)
+      problems.push(`${id} is ${row.status} (email_sent ${row.email_sent}, confirmation_sent ${row.confirmation_sent})`);
   }
-  if (redelivered.length > kills) problems.push(`${redelivered.length} messages were delivered twice, more than the ${kills} SIGKILLs can explain: ${redelivered.join(", ")}`);
+  if (redelivered.length > kills)
+    problems.push(`${redelivered.length} messages were delivered twice, more than the ${kills} SIGKILLs can explain: ${redelivered.join(", ")}`);
   for (const key of delivered.keys()) if (!stored.has(key.split(".")[0]!)) problems.push(`e-mail for an enquiry that is not stored: ${key}`);
 
-  log(`re-delivered after a SIGKILL in the accept-to-record gap: ${redelivered.length} of ${smtp.messages.length} (${redelivered.join(", ") || "none"})`);
-  log(`acknowledged ${acknowledged.size}, stored ${stored.size} (stored but never acknowledged: ${stored.size - [...acknowledged].filter((id) => stored.has(id)).length}), e-mails ${smtp.messages.length}`);
+  log(
+    `re-delivered after a SIGKILL in the accept-to-record gap: ${redelivered.length} of ${smtp.messages.length} (${redelivered.join(", ") || "none"})`,
+  );
+  log(
+    `acknowledged ${acknowledged.size}, stored ${stored.size} (stored but never acknowledged: ${stored.size - [...acknowledged].filter((id) => stored.has(id)).length}), e-mails ${smtp.messages.length}`,
+  );
   if (problems.length > 0) {
     failed = true;
     console.error(`FAILED (${problems.length} problems):\n  ${problems.slice(0, 30).join("\n  ")}`);
     console.error(`app log: ${fs.readFileSync(appLog, "utf8").split("\n").slice(-40).join("\n")}`);
   } else {
-    log("PASSED: every acknowledged enquiry is stored exactly once, and every stored one was e-mailed (both messages) exactly once, apart from the re-deliveries counted above");
+    log(
+      "PASSED: every acknowledged enquiry is stored exactly once, and every stored one was e-mailed (both messages) exactly once, apart from the re-deliveries counted above",
+    );
   }
 } catch (error) {
   failed = true;
@@ -212,11 +222,15 @@ async function startApp() {
   });
   const child = app;
   child.once("exit", (code, signal) => {
-    if (signal !== "SIGKILL" && signal !== "SIGTERM") unexpectedExits.push(`the app exited by itself (code ${code}, signal ${signal}) at ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (signal !== "SIGKILL" && signal !== "SIGTERM")
+      unexpectedExits.push(`the app exited by itself (code ${code}, signal ${signal}) at ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const healthy = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${base}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (app.exitCode !== null) throw new Error(`the app exited with ${app.exitCode} while starting`);
     if (Date.now() > deadline) throw new Error("the app did not become healthy in 60 s");
@@ -227,7 +241,9 @@ async function startApp() {
 
 function pgCluster(action: "start" | "stop", quiet = false) {
   try {
-    execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", "15", "main", action, ...(action === "stop" ? ["-m", "fast"] : [])], { stdio: quiet ? "ignore" : "inherit" });
+    execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", "15", "main", action, ...(action === "stop" ? ["-m", "fast"] : [])], {
+      stdio: quiet ? "ignore" : "inherit",
+    });
   } catch (error) {
     // "start" on a running cluster exits non-zero; that is fine.
     if (!quiet) throw error;

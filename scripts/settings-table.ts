@@ -19,9 +19,15 @@ export function settingsTable(source: string): string {
     const setting = line.match(/^ {2}([A-Z][A-Z0-9_]*):\s*(.*)$/);
     if (!setting) continue;
     let statement = setting[2] ?? "";
-    while (!/,\s*$/.test(statement) && index + 1 < lines.length && !/^ {2}[A-Z]/.test(lines[index + 1] ?? "")) statement += (lines[++index] ?? "").trim();
+    while (!/,\s*$/.test(statement) && index + 1 < lines.length && !/^ {2}[A-Z]/.test(lines[index + 1] ?? ""))
+      statement += (lines[++index] ?? "").trim();
     const fallback = statement.match(/\.default\((.*)\)\s*,?\s*$/)?.[1] ?? statement.match(/\.default\(([^)]*)\)/)?.[1];
-    const value = fallback ? fallback.replace(/^"(.*)"$/, "$1").replace(/10 \* 1024 \*\* 3/, "10737418240 (10 GB)").replace(/_/g, "") : "unset";
+    const value = fallback
+      ? fallback
+          .replace(/^"(.*)"$/, "$1")
+          .replace(/10 \* 1024 \*\* 3/, "10737418240 (10 GB)")
+          .replace(/_/g, "")
+      : "unset";
     rows.push(`| \`${setting[1]}\` | ${value === "unset" ? "*(unset)*" : `\`${value}\``} | ${doc.replace(/\|/g, "\\|")} |`);
     doc = "";
   }

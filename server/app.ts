@@ -56,7 +56,10 @@ export async function createApp(env: Env): Promise<AppInstance> {
   // The one health check: answered here, before React Router, so it costs no render.
   handler.get("/healthz", async (_req, res) => {
     const ok = await database.ping();
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "degraded", database: ok ? "up" : "down" });
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "degraded", database: ok ? "up" : "down" });
   });
 
   handler.use(

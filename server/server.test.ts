@@ -95,7 +95,13 @@ describe.skipIf(!hasBuild)("production server", () => {
     // A request whose body is still arriving when the signal comes.
     const inFlight = new Promise<number>((resolve, reject) => {
       const request = http.request(
-        { host: "127.0.0.1", port: server.port, path: "/about", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "10" } },
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: "/about",
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "10" },
+        },
         (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));

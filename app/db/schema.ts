@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export type Specification = { label: string; value: string };
 
@@ -63,10 +52,7 @@ export const contentBlocks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex("content_blocks_key_idx").on(table.key),
-    index("content_blocks_created_at_idx").on(table.createdAt),
-  ],
+  (table) => [uniqueIndex("content_blocks_key_idx").on(table.key), index("content_blocks_created_at_idx").on(table.createdAt)],
 );
 
 /** One stored rendition of an uploaded image (AVIF or WebP at one width). */
@@ -110,7 +96,9 @@ export const contactSubmissions = pgTable(
     /** The listing an enquiry was sent from, when any. */
     listingPath: text("listing_path"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-    status: text("status", { enum: ["pending", "processed", "error"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "processed", "error"] })
+      .notNull()
+      .default("pending"),
     emailSent: boolean("email_sent").notNull().default(false),
     confirmationSent: boolean("confirmation_sent").notNull().default(false),
     /** When staff first opened it in the admin area (drives the notification bell). */
@@ -121,7 +109,9 @@ export const contactSubmissions = pgTable(
     uniqueIndex("contact_submissions_submission_id_idx").on(table.submissionId),
     index("contact_submissions_email_idx").on(table.email),
     index("contact_submissions_created_at_idx").on(table.createdAt),
-    index("contact_submissions_unopened_idx").on(table.createdAt).where(sql`opened_at is null`),
+    index("contact_submissions_unopened_idx")
+      .on(table.createdAt)
+      .where(sql`opened_at is null`),
   ],
 );
 
@@ -170,7 +160,9 @@ export const emailOutbox = pgTable(
   },
   (table) => [
     uniqueIndex("email_outbox_submission_kind_idx").on(table.submissionId, table.kind),
-    index("email_outbox_due_idx").on(table.nextAttemptAt).where(sql`sent_at is null`),
+    index("email_outbox_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`sent_at is null`),
   ],
 );
 

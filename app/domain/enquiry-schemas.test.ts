@@ -1,14 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import {
-  contactSchema,
-  defaultEnquiryMessage,
-  interestFromPath,
-  LIMITS,
-  listingEnquirySchema,
-  newSubmissionId,
-  splitName,
-} from "./enquiry-schemas";
+import { contactSchema, defaultEnquiryMessage, interestFromPath, LIMITS, listingEnquirySchema, newSubmissionId, splitName } from "./enquiry-schemas";
 
 const ID = "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e";
 
@@ -61,12 +53,9 @@ describe("contact form schema", () => {
     expect(errors(contactSchema, { ...validContact, email })).toEqual({});
   });
 
-  it.each(["12345", "123456789", "+44 207 94", "phone 1234567890", "(020) 7946 0958", "++441234567890"])(
-    "rejects the phone %j",
-    (phone) => {
-      expect(errors(contactSchema, { ...validContact, phone })).toEqual({ phone: ["Please enter a valid phone number."] });
-    },
-  );
+  it.each(["12345", "123456789", "+44 207 94", "phone 1234567890", "(020) 7946 0958", "++441234567890"])("rejects the phone %j", (phone) => {
+    expect(errors(contactSchema, { ...validContact, phone })).toEqual({ phone: ["Please enter a valid phone number."] });
+  });
 
   it.each(["1234567890", "+44 20 7946 0958", "+91-98765-43210", "0 1 2 3 4 5 6 7 8 9"])("accepts the phone %j", (phone) => {
     expect(errors(contactSchema, { ...validContact, phone })).toEqual({});
@@ -106,8 +95,12 @@ describe("contact form schema", () => {
   });
 
   it("needs a well-formed submission id", () => {
-    expect(errors(contactSchema, { ...validContact, submission_id: "" })).toEqual({ submission_id: ["This form has expired. Please reload the page and try again."] });
-    expect(errors(contactSchema, { ...validContact, submission_id: "not-a-uuid" })).toEqual({ submission_id: ["This form has expired. Please reload the page and try again."] });
+    expect(errors(contactSchema, { ...validContact, submission_id: "" })).toEqual({
+      submission_id: ["This form has expired. Please reload the page and try again."],
+    });
+    expect(errors(contactSchema, { ...validContact, submission_id: "not-a-uuid" })).toEqual({
+      submission_id: ["This form has expired. Please reload the page and try again."],
+    });
   });
 });
 

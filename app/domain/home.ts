@@ -32,7 +32,14 @@ export const TRENDING = [
     image: `${MEDIA}/img_2078.jpg`,
     theme: "real-estate",
   },
-  { category: "Cars", title: "2019 Bugatti Chiron", location: "Beverly Hills, CA", path: "/cars/bugatti-chiron-2019", image: `${MEDIA}/img_2514.jpg`, theme: "cars" },
+  {
+    category: "Cars",
+    title: "2019 Bugatti Chiron",
+    location: "Beverly Hills, CA",
+    path: "/cars/bugatti-chiron-2019",
+    image: `${MEDIA}/img_2514.jpg`,
+    theme: "cars",
+  },
   { category: "Yachts", title: "SPITFIRE", location: "Antalya, Turkey", path: "/yachts/spitfire", image: `${MEDIA}/img25-1.jpg`, theme: "yachts" },
 ] as const;
 

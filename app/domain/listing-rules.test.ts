@@ -14,7 +14,14 @@ const villa: FilterableListing = {
 };
 const noLabels: FilterableListing = { category: "real-estate", title: "Plot", location: "Marbella, Spain", specs: [], specifications: [] };
 const eightBed: FilterableListing = { ...noLabels, title: "Big house", specifications: [{ label: "Bedrooms", value: "8" }] };
-const car = (year: number): FilterableListing => ({ category: "cars", title: `${year} Car`, location: "Monaco", year, specs: ["V12"], specifications: [] });
+const car = (year: number): FilterableListing => ({
+  category: "cars",
+  title: `${year} Car`,
+  location: "Monaco",
+  year,
+  specs: ["V12"],
+  specifications: [],
+});
 
 describe("search: case-insensitive substring match on title, location or any highlight", () => {
   it.each([

@@ -37,7 +37,10 @@ export function specificationValue(specifications: Specification[], label: strin
 
 /** The location filter key: the last comma-separated part (metals: the first part), lowercased. */
 export function locationKeyOf(category: CategoryId, location: string): string {
-  const parts = location.split(",").map((part) => part.trim()).filter(Boolean);
+  const parts = location
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   const part = category === "metals" ? parts[0] : parts.at(-1);
   return (part ?? "").toLowerCase();
 }

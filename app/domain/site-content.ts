@@ -53,7 +53,8 @@ export const CONTENT_DEFAULTS = {
   "about-intro-secondary": {
     type: "text",
     category: "about",
-    content: "We welcome payment in Bitcoin, Ethereum and XRP, and we make every step of a digital-currency purchase as assured as a traditional one.",
+    content:
+      "We welcome payment in Bitcoin, Ethereum and XRP, and we make every step of a digital-currency purchase as assured as a traditional one.",
   },
   "about-value-vision": {
     type: "text",

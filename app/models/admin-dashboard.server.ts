@@ -32,7 +32,10 @@ export async function loadDashboardFigures(db: Database, now = new Date()): Prom
       .from(contactSubmissions)
       .where(gte(contactSubmissions.createdAt, since30))
       .groupBy(contactSubmissions.status),
-    db.select({ value: count() }).from(contactSubmissions).where(sql`${contactSubmissions.openedAt} is null`),
+    db
+      .select({ value: count() })
+      .from(contactSubmissions)
+      .where(sql`${contactSubmissions.openedAt} is null`),
     db.select({ value: count() }).from(contentBlocks),
     db.select({ files: count(), bytes: sum(mediaItems.size).mapWith(Number) }).from(mediaItems),
   ]);

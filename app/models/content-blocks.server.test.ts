@@ -50,7 +50,12 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("creates blocks, refuses a taken or malformed key, and lists newest first with search, category and paging", async () => {
       for (let index = 0; index < 45; index++) {
-        await createContentBlock(handle.db, { key: `paging-${String(index).padStart(2, "0")}`, type: "text", category: index % 3 === 0 ? "about" : "home", content: `Text ${index}` });
+        await createContentBlock(handle.db, {
+          key: `paging-${String(index).padStart(2, "0")}`,
+          type: "text",
+          category: index % 3 === 0 ? "about" : "home",
+          content: `Text ${index}`,
+        });
       }
       await expect(createContentBlock(handle.db, { key: "paging-00", type: "text", category: "home" })).rejects.toThrow(ContentBlockError);
       await expect(createContentBlock(handle.db, { key: "Bad Key!", type: "text", category: "home" })).rejects.toThrow("lower-case");

@@ -81,13 +81,25 @@ export async function readContent<K extends ContentKey>(db: Database, keys: read
     if (missing.length > 0) {
       const saved = await db
         .insert(contentBlocks)
-        .values(missing.map((key) => ({ key, type: CONTENT_DEFAULTS[key].type, content: CONTENT_DEFAULTS[key].content, metadata: { category: CONTENT_DEFAULTS[key].category } })))
-        .onConflictDoUpdate({ target: contentBlocks.key, set: { content: sql`excluded.content`, updatedAt: new Date() }, setWhere: sql`${contentBlocks.content} = ''` })
+        .values(
+          missing.map((key) => ({
+            key,
+            type: CONTENT_DEFAULTS[key].type,
+            content: CONTENT_DEFAULTS[key].content,
+            metadata: { category: CONTENT_DEFAULTS[key].category },
+          })),
+        )
+        .onConflictDoUpdate({
+          target: contentBlocks.key,
+          set: { content: sql`excluded.content`, updatedAt: new Date() },
+          setWhere: sql`${contentBlocks.content} = ''`,
+        })
         .returning();
       for (const row of saved) rows.set(row.key, row);
       // A concurrent writer may have won the race: read what is stored rather than assume.
       const stillMissing = missing.filter((key) => !rows.has(key));
-      if (stillMissing.length > 0) for (const row of await db.select().from(contentBlocks).where(inArray(contentBlocks.key, stillMissing))) rows.set(row.key, row);
+      if (stillMissing.length > 0)
+        for (const row of await db.select().from(contentBlocks).where(inArray(contentBlocks.key, stillMissing))) rows.set(row.key, row);
     }
     for (const key of toLoad) {
       const row = rows.get(key);
@@ -160,7 +172,12 @@ export async function createContentBlock(
   }
   const [row] = await db
     .insert(contentBlocks)
-    .values({ key: input.key, type: input.type, content: checkContent(input.type, input.content ?? ""), metadata: { ...input.metadata, category: input.category } })
+    .values({
+      key: input.key,
+      type: input.type,
+      content: checkContent(input.type, input.content ?? ""),
+      metadata: { ...input.metadata, category: input.category },
+    })
     .onConflictDoNothing({ target: contentBlocks.key })
     .returning();
   if (!row) throw new ContentBlockError(`A content block with the key "${input.key}" already exists.`);

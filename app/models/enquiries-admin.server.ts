@@ -10,7 +10,10 @@ export async function countUnopenedEnquiries(db: Database): Promise<number> {
   return row?.value ?? 0;
 }
 
-export type EnquirySummary = Pick<ContactSubmissionRow, "id" | "firstName" | "lastName" | "email" | "interest" | "status" | "openedAt" | "createdAt" | "listingPath"> & {
+export type EnquirySummary = Pick<
+  ContactSubmissionRow,
+  "id" | "firstName" | "lastName" | "email" | "interest" | "status" | "openedAt" | "createdAt" | "listingPath"
+> & {
   excerpt: string;
 };
 

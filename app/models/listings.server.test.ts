@@ -45,7 +45,12 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("keeps the catalogue order for featured and orders newest by year", async () => {
       const featured = await findListings(handle.db, "cars", query());
-      expect(featured.items.map((item) => item.id)).toEqual(["mclaren-artura-2025", "lamborghini-aventador-2012", "ferrari-f40-1990", "bugatti-chiron-2019"]);
+      expect(featured.items.map((item) => item.id)).toEqual([
+        "mclaren-artura-2025",
+        "lamborghini-aventador-2012",
+        "ferrari-f40-1990",
+        "bugatti-chiron-2019",
+      ]);
       const newest = await findListings(handle.db, "cars", query({ sort: "newest" }));
       expect(newest.items.map((item) => item.year)).toEqual([2025, 2019, 2012, 1990]);
     });
@@ -63,7 +68,10 @@ for (const kind of TEST_DATABASE_KINDS) {
         for (const combo of combos) {
           const result = await findListings(handle.db, category, query(combo));
           const expected = seedRows.filter((listing) => matchesFilters(listing, combo)).map((listing) => listing.id);
-          expect(result.items.map((item) => item.id), `${category} ${JSON.stringify(combo)}`).toEqual(expected);
+          expect(
+            result.items.map((item) => item.id),
+            `${category} ${JSON.stringify(combo)}`,
+          ).toEqual(expected);
         }
       }
     });
@@ -84,7 +92,18 @@ for (const kind of TEST_DATABASE_KINDS) {
     it("pages beyond 24 results and hides hidden listings everywhere", async () => {
       const extra = Array.from({ length: 30 }, (_, index) =>
         toListingRow(
-          { id: `page-test-${index}`, category: "jets", title: `Test Jet ${index}`, location: "Geneva, Switzerland", year: 2000 + index, specs: [], images: [], description: "", specifications: [], features: [] },
+          {
+            id: `page-test-${index}`,
+            category: "jets",
+            title: `Test Jet ${index}`,
+            location: "Geneva, Switzerland",
+            year: 2000 + index,
+            specs: [],
+            images: [],
+            description: "",
+            specifications: [],
+            features: [],
+          },
           1000 + index,
         ),
       );

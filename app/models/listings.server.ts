@@ -115,4 +115,3 @@ export async function visibleListingPaths(db: Database): Promise<{ path: string;
     .orderBy(asc(listings.category), asc(listings.position));
   return rows.map((row) => ({ path: `/${row.category}/${row.id}`, updatedAt: row.updatedAt }));
 }
-

@@ -32,7 +32,15 @@ for (const kind of TEST_DATABASE_KINDS) {
       const id = crypto.randomUUID();
       const key = `media/${id}/original.mp4`;
       await storage.put(key, Buffer.alloc(size), { contentType: "video/mp4" });
-      return createMediaItem(handle.db, { id, name, type: "video", storageKey: key, mimeType: "video/mp4", size, metadata: folder ? { folder } : {} });
+      return createMediaItem(handle.db, {
+        id,
+        name,
+        type: "video",
+        storageKey: key,
+        mimeType: "video/mp4",
+        size,
+        metadata: folder ? { folder } : {},
+      });
     }
     const names = async (filter?: Parameters<typeof listMedia>[1]) => (await listMedia(handle.db, filter)).map((row) => row.name);
 

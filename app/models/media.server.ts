@@ -28,8 +28,7 @@ export type MediaView = {
 
 export function toMediaView(row: MediaItemRow): MediaView {
   const variants = row.metadata.variants ?? [];
-  const smallest = (format: "avif" | "webp") =>
-    variants.filter((variant) => variant.format === format).sort((a, b) => a.width - b.width)[0];
+  const smallest = (format: "avif" | "webp") => variants.filter((variant) => variant.format === format).sort((a, b) => a.width - b.width)[0];
   const avif = smallest("avif");
   const webp = smallest("webp");
   return {
@@ -149,9 +148,7 @@ export async function reorderMedia(db: Database, orderedIds: string[]): Promise<
 export type StorageSummary = { usedBytes: number; files: number };
 
 export async function storageSummary(db: Database): Promise<StorageSummary> {
-  const [row] = await db
-    .select({ usedBytes: sql<string>`coalesce(sum(${mediaItems.size}), 0)`, files: sql<string>`count(*)` })
-    .from(mediaItems);
+  const [row] = await db.select({ usedBytes: sql<string>`coalesce(sum(${mediaItems.size}), 0)`, files: sql<string>`count(*)` }).from(mediaItems);
   return { usedBytes: Number(row?.usedBytes ?? 0), files: Number(row?.files ?? 0) };
 }
 

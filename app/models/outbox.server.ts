@@ -13,7 +13,12 @@ export async function claimDueMessages(
   db: Database,
   { limit, leaseSeconds, excludeIds = [] }: { limit: number; leaseSeconds: number; excludeIds?: string[] },
 ): Promise<ClaimedMessage[]> {
-  const exclude = excludeIds.length ? sql`and id not in (${sql.join(excludeIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+  const exclude = excludeIds.length
+    ? sql`and id not in (${sql.join(
+        excludeIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
   const claimed = await db
     .update(emailOutbox)
     .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
@@ -31,7 +36,12 @@ export async function claimDueMessages(
   const submissions = await db
     .select()
     .from(contactSubmissions)
-    .where(sql`${contactSubmissions.submissionId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    .where(
+      sql`${contactSubmissions.submissionId} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   const bySubmission = new Map(submissions.map((row) => [row.submissionId, row]));
   return claimed.flatMap((outbox) => {
     const submission = bySubmission.get(outbox.submissionId);

@@ -71,7 +71,11 @@ export async function refreshSubmissionStatus(db: Database, submissionId?: strin
     .where(
       submissionId
         ? eq(contactSubmissions.submissionId, submissionId)
-        : and(sql`${contactSubmissions.status} <> 'processed'`, sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId})`, nothingLeft),
+        : and(
+            sql`${contactSubmissions.status} <> 'processed'`,
+            sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId})`,
+            nothingLeft,
+          ),
     );
 }
 

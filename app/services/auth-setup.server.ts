@@ -48,5 +48,8 @@ export async function consumeSetupToken(db: Database, token: string): Promise<bo
 
 /** Puts a consumed token back when creating the account failed afterwards, so the link still works. */
 export async function restoreSetupToken(db: Database, token: string): Promise<void> {
-  await db.insert(appSettings).values({ key: SETUP_SETTING, value: hashToken(token) }).onConflictDoNothing();
+  await db
+    .insert(appSettings)
+    .values({ key: SETUP_SETTING, value: hashToken(token) })
+    .onConflictDoNothing();
 }

@@ -4,9 +4,7 @@ import type { Env } from "#app/env.server";
 import { getAuth } from "./auth-instance.server";
 import { checkSignInAllowed, clearSignInFailures, recordFailedSignIn } from "./auth-throttle.server";
 
-export type SignInResult =
-  | { ok: true; headers: Headers }
-  | { ok: false; status: 400 | 401 | 403 | 429; message: string };
+export type SignInResult = { ok: true; headers: Headers } | { ok: false; status: 400 | 401 | 403 | 429; message: string };
 
 export const WRONG_CREDENTIALS = "The e-mail address or password is incorrect.";
 export const NOT_STAFF = "This account has no access to the admin area.";

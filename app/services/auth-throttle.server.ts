@@ -18,7 +18,10 @@ function keyFor(clientAddress: string) {
 }
 
 export async function checkSignInAllowed(db: Database, clientAddress: string, now = Date.now()): Promise<ThrottleVerdict> {
-  const [row] = await db.select().from(authRateLimit).where(eq(authRateLimit.key, keyFor(clientAddress)));
+  const [row] = await db
+    .select()
+    .from(authRateLimit)
+    .where(eq(authRateLimit.key, keyFor(clientAddress)));
   if (!row) return { allowed: true };
   const windowEnds = row.lastRequest + SIGN_IN_WINDOW_MS;
   if (row.count < SIGN_IN_MAX_FAILURES || now >= windowEnds) return { allowed: true };

@@ -50,9 +50,15 @@ for (const kind of TEST_DATABASE_KINDS) {
       await auth.api.createUser({ body: { ...MEMBER, name: "Member", role: "user" } });
       const signedIn = await signInStaff(handle.db, env, { ...ADMIN, clientAddress: "192.0.2.1", requestHeaders: new Headers() });
       if (!signedIn.ok) throw new Error("admin sign-in failed");
-      adminCookie = signedIn.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+      adminCookie = signedIn.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; ");
       const member = await auth.api.signInEmail({ body: MEMBER, headers: new Headers(), returnHeaders: true });
-      memberCookie = member.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+      memberCookie = member.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; ");
     });
     afterAll(() => handle.close());
 
@@ -118,8 +124,12 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("requires passwords of at least 12 characters and nothing else", async () => {
       await expect(createAdminUser(handle.db, env, { email: "short@example.test", password: "elevenchars" })).rejects.toThrow(AdminAccountError);
-      await expect(createAdminUser(handle.db, env, { email: "short@example.test", password: "elevenchars" })).rejects.toThrow("at least 12 characters");
-      await expect(createAdminUser(handle.db, env, { email: "plain@example.test", password: "aaaaaaaaaaaa" })).resolves.toMatchObject({ email: "plain@example.test" });
+      await expect(createAdminUser(handle.db, env, { email: "short@example.test", password: "elevenchars" })).rejects.toThrow(
+        "at least 12 characters",
+      );
+      await expect(createAdminUser(handle.db, env, { email: "plain@example.test", password: "aaaaaaaaaaaa" })).resolves.toMatchObject({
+        email: "plain@example.test",
+      });
       await expect(createAdminUser(handle.db, env, { email: "PLAIN@example.test", password: "another long one" })).rejects.toThrow("already exists");
     });
 
@@ -128,8 +138,10 @@ for (const kind of TEST_DATABASE_KINDS) {
       try {
         const start = new Date("2030-01-01T10:00:00Z");
         vi.setSystemTime(start);
-        const attempt = (password: string) => signInStaff(handle.db, env, { email: ADMIN.email, password, clientAddress: "203.0.113.50", requestHeaders: new Headers() });
-        for (let index = 0; index < 10; index++) expect(await attempt(`wrong password ${index}`)).toMatchObject({ ok: false, status: 401, message: WRONG_CREDENTIALS });
+        const attempt = (password: string) =>
+          signInStaff(handle.db, env, { email: ADMIN.email, password, clientAddress: "203.0.113.50", requestHeaders: new Headers() });
+        for (let index = 0; index < 10; index++)
+          expect(await attempt(`wrong password ${index}`)).toMatchObject({ ok: false, status: 401, message: WRONG_CREDENTIALS });
         // Even the right password is refused now.
         expect(await attempt(ADMIN.password)).toEqual({ ok: false, status: 429, message: "Too many attempts, try again in 3 minutes." });
         vi.setSystemTime(new Date(start.getTime() + 2 * 60_000 + 5_000));

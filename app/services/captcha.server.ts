@@ -30,7 +30,13 @@ type SiteverifyResponse = { success?: boolean; hostname?: string; action?: strin
 /** Asks Turnstile's siteverify endpoint about a token. Fails closed: no answer means no pass. */
 export async function verifyTurnstile(
   config: TurnstileConfig,
-  { token, action, remoteIp, requestHostname, idempotencyKey }: { token: string; action: string; remoteIp?: string; requestHostname: string; idempotencyKey?: string },
+  {
+    token,
+    action,
+    remoteIp,
+    requestHostname,
+    idempotencyKey,
+  }: { token: string; action: string; remoteIp?: string; requestHostname: string; idempotencyKey?: string },
 ): Promise<CaptchaResult> {
   if (!token) return { ok: false, reason: "missing token" };
   if (token.length > 2048) return { ok: false, reason: "token too long" };

@@ -45,7 +45,10 @@ describe("Turnstile verification against a local siteverify stand-in", () => {
   });
 
   it("fails closed when siteverify cannot be reached or the secret is wrong", async () => {
-    const down = await verifyTurnstile({ ...config, verifyUrl: "http://127.0.0.1:9/siteverify" }, { token: "good-1", action: "contact", requestHostname: "x" });
+    const down = await verifyTurnstile(
+      { ...config, verifyUrl: "http://127.0.0.1:9/siteverify" },
+      { token: "good-1", action: "contact", requestHostname: "x" },
+    );
     expect(down.ok).toBe(false);
     expect(await verifyTurnstile({ ...config, secretKey: "wrong" }, { token: "good-1", action: "contact", requestHostname: "x" })).toEqual({
       ok: false,
@@ -55,7 +58,9 @@ describe("Turnstile verification against a local siteverify stand-in", () => {
 
   it("is on only when both keys are set, and refuses half a configuration", () => {
     expect(turnstileFromEnv(parseEnv({}))).toBeUndefined();
-    expect(turnstileFromEnv(parseEnv({ TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret", SITE_URL: "https://whitestreams.example/" }))).toEqual({
+    expect(
+      turnstileFromEnv(parseEnv({ TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret", SITE_URL: "https://whitestreams.example/" })),
+    ).toEqual({
       secretKey: "secret",
       verifyUrl: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
       expectedHostname: "whitestreams.example",

@@ -6,7 +6,11 @@
 export function resolveClientIp({ request, contextIp, trustProxy }: { request: Request; contextIp?: string; trustProxy: boolean }): string {
   if (contextIp) return normalize(contextIp);
   if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",").map((part) => part.trim()).filter(Boolean);
+    const forwarded = request.headers
+      .get("x-forwarded-for")
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
     const last = forwarded?.at(-1);
     if (last) return normalize(last);
   }

@@ -20,7 +20,12 @@ import { memoryRateLimiter } from "./rate-limit.server";
 const quietLog = { info() {}, warn() {}, error() {} };
 
 function env(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ SITE_URL: "https://whitestreams.example", ENQUIRY_MAILBOX: "desk@whitestreams.example", MAIL_FROM: "White Streams <concierge@whitestreams.example>", ...overrides });
+  return parseEnv({
+    SITE_URL: "https://whitestreams.example",
+    ENQUIRY_MAILBOX: "desk@whitestreams.example",
+    MAIL_FROM: "White Streams <concierge@whitestreams.example>",
+    ...overrides,
+  });
 }
 
 function contactForm(values: Record<string, string> = {}) {
@@ -64,7 +69,13 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     function worker(settings = env()) {
-      return startOutboxWorker({ db: handle.db, env: settings, transport: smtpTransport({ url: smtp.url, ignoreTLS: true }), pollSeconds: 3600, logger: quietLog });
+      return startOutboxWorker({
+        db: handle.db,
+        env: settings,
+        transport: smtpTransport({ url: smtp.url, ignoreTLS: true }),
+        pollSeconds: 3600,
+        logger: quietLog,
+      });
     }
 
     it("stores a contact enquiry with its outbox in one go, then e-mails the desk and the visitor and marks it processed", async () => {
@@ -102,7 +113,14 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(staff.headers["reply-to"]).toBe("Ada King Lovelace <ada@example.com>");
       expect(staff.headers.subject).toBe("New enquiry (Yachts) from Ada King Lovelace");
       expect(staff.headers["message-id"]).toBe(`<${id}.staff-notification@whitestreams.example>`);
-      for (const line of ["Name: Ada King Lovelace", "Email: ada@example.com", "Phone: Not provided", "Interest: Yachts", `Submission: ${id}`, "I am looking for a 60 m yacht."]) {
+      for (const line of [
+        "Name: Ada King Lovelace",
+        "Email: ada@example.com",
+        "Phone: Not provided",
+        "Interest: Yachts",
+        `Submission: ${id}`,
+        "I am looking for a 60 m yacht.",
+      ]) {
         expect(staff.text).toContain(line);
       }
       expect(staff.text).not.toContain("Listing:");
@@ -163,7 +181,16 @@ for (const kind of TEST_DATABASE_KINDS) {
     it("refuses to send a stored row whose name carries a header break, and records why", async () => {
       const id = crypto.randomUUID();
       // A row written by some other path (an import, an old version) must still never inject headers.
-      await handle.db.insert(contactSubmissions).values({ submissionId: id, firstName: "Eve\r\nBcc:", lastName: "victim@example.com", email: "eve@example.com", interest: "Cars", message: "x" });
+      await handle.db
+        .insert(contactSubmissions)
+        .values({
+          submissionId: id,
+          firstName: "Eve\r\nBcc:",
+          lastName: "victim@example.com",
+          email: "eve@example.com",
+          interest: "Cars",
+          message: "x",
+        });
       await handle.db.insert(emailOutbox).values({ submissionId: id, kind: "staff-notification" });
       const sender = worker();
       await sender.runOnce();
@@ -179,7 +206,9 @@ for (const kind of TEST_DATABASE_KINDS) {
       const sixth = contactForm();
       const outcome = await submitEnquiry(deps, input(sixth));
       expect(outcome).toMatchObject({ status: "error", reason: "rate-limit" });
-      expect(outcome.result.error).toEqual({ "": ["You have sent several messages in a short time. Please wait 10 minutes before sending another."] });
+      expect(outcome.result.error).toEqual({
+        "": ["You have sent several messages in a short time. Please wait 10 minutes before sending another."],
+      });
       expect(await findSubmission(handle.db, String(sixth.get("submission_id")))).toBeUndefined();
       expect((await submitEnquiry(deps, input(contactForm(), { clientIp: "198.51.100.1" }))).status).toBe("success");
     });
@@ -204,7 +233,10 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(smtp.messages).toHaveLength(0);
 
       // Time passes (the 5 s backoff), SMTP is back.
-      await handle.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.submissionId, id));
+      await handle.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(emailOutbox.submissionId, id));
       await sender.runOnce();
       await sender.stop();
       expect(smtp.messages.filter((mail) => mail.envelopeTo.includes("desk@whitestreams.example"))).toHaveLength(1);
@@ -237,7 +269,9 @@ for (const kind of TEST_DATABASE_KINDS) {
       const broken = { ...deps, db: { transaction: () => Promise.reject(new Error("connection refused")) } as unknown as EnquiryDeps["db"] };
       const outcome = await submitEnquiry(broken, input(contactForm()));
       expect(outcome).toMatchObject({ status: "error", reason: "unavailable" });
-      expect(outcome.result.error).toEqual({ "": ["Our system could not store your message just now, so nothing was sent. Please try again in a moment."] });
+      expect(outcome.result.error).toEqual({
+        "": ["Our system could not store your message just now, so nothing was sent. Please try again in a moment."],
+      });
     });
 
     describe("through the route actions", () => {
@@ -261,7 +295,11 @@ for (const kind of TEST_DATABASE_KINDS) {
         const id = String(form.get("submission_id"));
         const response = await enquiryAction({ request: post("/cars/bugatti-chiron-2019.data", form), context: context(), params: {} });
         expect(response).toMatchObject({ data: { status: "success" }, init: { headers: { "Cache-Control": "no-store" } } });
-        expect(await findSubmission(handle.db, id)).toMatchObject({ interest: "Cars", phone: "+44 20 7946 0958", listingPath: "/cars/bugatti-chiron-2019" });
+        expect(await findSubmission(handle.db, id)).toMatchObject({
+          interest: "Cars",
+          phone: "+44 20 7946 0958",
+          listingPath: "/cars/bugatti-chiron-2019",
+        });
         const sender = worker();
         await sender.runOnce();
         await sender.stop();
@@ -272,8 +310,12 @@ for (const kind of TEST_DATABASE_KINDS) {
 
       it("answers 404 for an enquiry about a hidden or unknown listing", async () => {
         await handle.db.update(listings).set({ visible: false }).where(eq(listings.id, "ferrari-f40-1990"));
-        await expect(enquiryAction({ request: post("/cars/ferrari-f40-1990", contactForm()), context: context(), params: {} })).rejects.toMatchObject({ init: { status: 404 }, data: { message: "Car not found", category: "cars" } });
-        await expect(enquiryAction({ request: post("/jets/nothing-here", contactForm()), context: context(), params: {} })).rejects.toMatchObject({ init: { status: 404 } });
+        await expect(enquiryAction({ request: post("/cars/ferrari-f40-1990", contactForm()), context: context(), params: {} })).rejects.toMatchObject(
+          { init: { status: 404 }, data: { message: "Car not found", category: "cars" } },
+        );
+        await expect(enquiryAction({ request: post("/jets/nothing-here", contactForm()), context: context(), params: {} })).rejects.toMatchObject({
+          init: { status: 404 },
+        });
       });
 
       it("answers 400 with field errors from the contact action", async () => {

@@ -33,7 +33,8 @@ export function startEnquiryServices(db: Database, env: Env): { stop(): Promise<
     { mail: transport?.name ?? "none", turnstile: Boolean(runtime.turnstile), rateLimitStore: env.REDIS_URL ? "redis" : "memory" },
     "enquiry services ready",
   );
-  if (transport?.cannotSend?.size) logger.warn({ kinds: [...transport.cannotSend] }, `the ${transport.name} transport cannot send these messages; they will be skipped`);
+  if (transport?.cannotSend?.size)
+    logger.warn({ kinds: [...transport.cannotSend] }, `the ${transport.name} transport cannot send these messages; they will be skipped`);
   if (!transport) logger.warn(NO_TRANSPORT_HINT);
   else runtime.worker ??= startOutboxWorker({ db, env, transport });
   return {

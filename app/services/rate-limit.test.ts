@@ -40,7 +40,15 @@ describe("redis rate limiter (a real redis-server on loopback)", () => {
     redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
     const deadline = Date.now() + 5000;
     for (;;) {
-      const ok = await new Promise<boolean>((resolve) => net.connect(port, "127.0.0.1").on("connect", function (this: net.Socket) { this.end(); resolve(true); }).on("error", () => resolve(false)));
+      const ok = await new Promise<boolean>((resolve) =>
+        net
+          .connect(port, "127.0.0.1")
+          .on("connect", function (this: net.Socket) {
+            this.end();
+            resolve(true);
+          })
+          .on("error", () => resolve(false)),
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error("redis-server did not start");
       await new Promise((resolve) => setTimeout(resolve, 50));

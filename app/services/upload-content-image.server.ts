@@ -17,7 +17,12 @@ export type ContentImageAnswer = {
 
 /** Storage names come from the block key plus a timestamp (spec point 7), made safe and unique. */
 function storagePrefix(blockKey: string): string {
-  const slug = blockKey.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "block";
+  const slug =
+    blockKey
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "block";
   return `content/${slug}-${Date.now()}-${crypto.randomBytes(4).toString("hex")}`;
 }
 

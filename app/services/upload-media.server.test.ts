@@ -31,7 +31,11 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("stores a photo as AVIF/WebP variants under a generated name and lists it", async () => {
       const answer = await handleMediaUpload(
-        uploadRequest(URL_, { data: await makeJpeg(2000, 1000, { gps: true }), name: "Villa Façade.JPG", type: "image/jpeg" }, { fields: { folder: "Villas" } }),
+        uploadRequest(
+          URL_,
+          { data: await makeJpeg(2000, 1000, { gps: true }), name: "Villa Façade.JPG", type: "image/jpeg" },
+          { fields: { folder: "Villas" } },
+        ),
         deps(),
       );
       expect(answer.status).toBe(201);
@@ -67,7 +71,10 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("refuses a script renamed .jpg with 415", async () => {
       const answer = await handleMediaUpload(uploadRequest(URL_, { data: SCRIPT_RENAMED_JPG, name: "holiday.jpg", type: "image/jpeg" }), deps());
-      expect(answer).toEqual({ status: 415, body: { error: "This file type is not accepted. Upload images (JPEG, PNG, GIF, WebP, AVIF), video (MP4, WebM, Ogg), audio (MP3, WAV, Ogg)." } });
+      expect(answer).toEqual({
+        status: 415,
+        body: { error: "This file type is not accepted. Upload images (JPEG, PNG, GIF, WebP, AVIF), video (MP4, WebM, Ogg), audio (MP3, WAV, Ogg)." },
+      });
     });
 
     it("refuses an SVG carrying script with 415, whatever it is called", async () => {
@@ -114,7 +121,10 @@ for (const kind of TEST_DATABASE_KINDS) {
       form.append("folder", "x");
       const answer = await handleMediaUpload(new Request(URL_, { method: "POST", body: form }), deps());
       expect(answer).toEqual({ status: 400, body: { error: "No file was sent." } });
-      const json = await handleMediaUpload(new Request(URL_, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), deps());
+      const json = await handleMediaUpload(
+        new Request(URL_, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
+        deps(),
+      );
       expect(json.status).toBe(400);
     });
   });

@@ -12,7 +12,11 @@ export const MEDIA_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Folder names: short plain text (the filter compares them exactly). */
 export function sanitizeFolder(raw: string | undefined): string | undefined {
-  const folder = (raw ?? "").replace(/[^\p{L}\p{N} _-]/gu, "").replace(/\s+/g, " ").trim().slice(0, 60);
+  const folder = (raw ?? "")
+    .replace(/[^\p{L}\p{N} _-]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 60);
   return folder || undefined;
 }
 
@@ -23,7 +27,10 @@ export type UploadAnswer = { status: number; body: { item: MediaView } } | Error
  * POST /edit/api/media, after the caller's session and origin are checked: reads one file (image,
  * video or audio, 50 MB), stores it under a generated name and adds it to the library.
  */
-export async function handleMediaUpload(request: Request, deps: { db: Database; storage: Storage; maxPixels: number; maxBytes?: number }): Promise<UploadAnswer> {
+export async function handleMediaUpload(
+  request: Request,
+  deps: { db: Database; storage: Storage; maxPixels: number; maxBytes?: number },
+): Promise<UploadAnswer> {
   try {
     const { file, fields } = await readUpload(request, {
       maxBytes: deps.maxBytes ?? MEDIA_MAX_BYTES,

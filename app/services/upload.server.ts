@@ -181,7 +181,13 @@ export function readUpload(request: Request, options: ReadUploadOptions): Promis
         stream.resume();
         return;
       }
-      const current = { chunks: [] as Buffer[], bytes: 0, displayName: sanitizeFileName(info.filename), type: undefined as DetectedType | undefined, done: false };
+      const current = {
+        chunks: [] as Buffer[],
+        bytes: 0,
+        displayName: sanitizeFileName(info.filename),
+        type: undefined as DetectedType | undefined,
+        done: false,
+      };
       file = current;
       let checked = false;
 

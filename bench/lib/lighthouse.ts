@@ -46,9 +46,7 @@ const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ??
 const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
 function lcpElementOf(lhr: Lhr): string | undefined {
-  const details = lhr.audits["largest-contentful-paint-element"]?.details as
-    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-    | undefined;
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
   return details?.items?.[0]?.items?.[0]?.node?.snippet;
 }
 
@@ -70,7 +68,8 @@ function toRun(lhr: Lhr): LighthouseRun {
   for (const category of ["accessibility", "best-practices", "seo"]) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) failing.push({ category, id: audit.id, title: audit.title, example: exampleOf(audit) });
+      if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0)
+        failing.push({ category, id: audit.id, title: audit.title, example: exampleOf(audit) });
     }
   }
   return {
@@ -117,7 +116,9 @@ export async function runLighthouse(origin: string, routes: string[], runs: numb
         version = lhr.lighthouseVersion;
         const run = toRun(lhr);
         lhrRuns.push(run);
-        log(`lighthouse ${route} run ${attempt}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`);
+        log(
+          `lighthouse ${route} run ${attempt}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`,
+        );
       }
       const pick = (key: keyof LighthouseSummary["median"]) => median(lhrRuns.map((run) => run[key]));
       const failing = new Map<string, LighthouseSummary["failing"][number]>();

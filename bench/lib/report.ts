@@ -12,7 +12,15 @@ export type BenchResults = {
   lighthouse?: { version: string; runsPerRoute: number; results: LighthouseSummary[] };
   assetBytes?: AssetBytes[];
   throughput?: { settings: { durationSeconds: number; connections: number }; rows: ThroughputRow[] };
-  latency?: { requestsPerVariant: number; small: LatencyRow[]; large: LatencyRow[]; largeListings: number; buildSeconds: number; reusedDatabase: boolean; carsP95Ratio: number };
+  latency?: {
+    requestsPerVariant: number;
+    small: LatencyRow[];
+    large: LatencyRow[];
+    largeListings: number;
+    buildSeconds: number;
+    reusedDatabase: boolean;
+    carsP95Ratio: number;
+  };
   queryPlans?: QueryPlan[];
   targets: Target[];
 };
@@ -25,7 +33,12 @@ export function checkTargets(results: Omit<BenchResults, "targets">): Target[] {
   const targets: Target[] = [];
   for (const { route, median } of results.lighthouse?.results ?? []) {
     targets.push({ name: `Lighthouse performance ${route}`, measured: String(median.performance), target: "≥ 95", met: median.performance >= 95 });
-    targets.push({ name: `Lighthouse accessibility ${route}`, measured: String(median.accessibility), target: "100", met: median.accessibility === 100 });
+    targets.push({
+      name: `Lighthouse accessibility ${route}`,
+      measured: String(median.accessibility),
+      target: "100",
+      met: median.accessibility === 100,
+    });
     targets.push({ name: `CLS ${route}`, measured: String(median.cls), target: "≤ 0.05", met: median.cls <= 0.05 });
   }
   for (const row of results.assetBytes ?? []) {

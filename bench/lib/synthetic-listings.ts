@@ -25,11 +25,30 @@ const between = (rng: Rng, min: number, max: number) => min + Math.floor(rng() *
 const thousands = (value: number) => value.toLocaleString("en-US");
 
 const PLACES = [
-  "Beverly Hills, CA, United States", "Miami, FL, United States", "Las Vegas, NV, United States", "Aspen, CO, United States",
-  "Marbella, Malaga, Spain", "Finestrat, Alicante, Spain", "Monaco, Monaco", "Cannes, Provence, France", "Paris, France",
-  "London, England, United Kingdom", "Geneva, Switzerland", "Dubai, United Arab Emirates", "Abu Dhabi, United Arab Emirates",
-  "Mumbai, Maharashtra, India", "Goa, India", "Singapore", "Tokyo, Japan", "Sydney, NSW, Australia", "Lake Como, Lombardy, Italy",
-  "Porto Cervo, Sardinia, Italy", "Antalya, Turkey", "Toronto, Ontario, Canada", "Cape Town, South Africa", "Doha, Qatar",
+  "Beverly Hills, CA, United States",
+  "Miami, FL, United States",
+  "Las Vegas, NV, United States",
+  "Aspen, CO, United States",
+  "Marbella, Malaga, Spain",
+  "Finestrat, Alicante, Spain",
+  "Monaco, Monaco",
+  "Cannes, Provence, France",
+  "Paris, France",
+  "London, England, United Kingdom",
+  "Geneva, Switzerland",
+  "Dubai, United Arab Emirates",
+  "Abu Dhabi, United Arab Emirates",
+  "Mumbai, Maharashtra, India",
+  "Goa, India",
+  "Singapore",
+  "Tokyo, Japan",
+  "Sydney, NSW, Australia",
+  "Lake Como, Lombardy, Italy",
+  "Porto Cervo, Sardinia, Italy",
+  "Antalya, Turkey",
+  "Toronto, Ontario, Canada",
+  "Cape Town, South Africa",
+  "Doha, Qatar",
 ];
 
 const CARS = [
@@ -46,7 +65,20 @@ const CARS = [
   ["Koenigsegg", ["Jesko", "Regera", "Gemera"]],
 ] as const;
 
-const YACHT_BUILDERS = ["Sunseeker", "Azimut", "Benetti", "Feadship", "Princess", "Riva", "Ferretti", "Lürssen", "Heesen", "Pershing", "Sanlorenzo", "Hatteras"];
+const YACHT_BUILDERS = [
+  "Sunseeker",
+  "Azimut",
+  "Benetti",
+  "Feadship",
+  "Princess",
+  "Riva",
+  "Ferretti",
+  "Lürssen",
+  "Heesen",
+  "Pershing",
+  "Sanlorenzo",
+  "Hatteras",
+];
 const YACHT_MODELS = ["Predator", "Grande", "Oasis", "Flybridge", "Sport Yacht", "Explorer", "Motor Yacht", "Superyacht"];
 const JETS = [
   ["Gulfstream", ["G650ER", "G550", "G280", "GV", "G700"]],

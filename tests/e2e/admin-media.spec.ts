@@ -163,7 +163,9 @@ test.describe("Content image editing", () => {
     await page.goto(`/edit/content?q=${key}`);
     const card = page.locator(`[data-key="${key}"]`);
     await expect(card.getByText("Drop an image here, or click to choose")).toBeVisible();
-    await card.getByTestId(`content-image-input-${key}`).setInputFiles([{ name: "facade.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(1600, 1000) }]);
+    await card
+      .getByTestId(`content-image-input-${key}`)
+      .setInputFiles([{ name: "facade.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(1600, 1000) }]);
     const image = card.getByRole("img", { name: `Current image of ${key}` });
     await expect(image).toHaveAttribute("src", new RegExp(`^/media/content/${key}-\\d+-[0-9a-f]{8}/1600\\.webp$`), { timeout: 20_000 });
     const firstUrl = await image.getAttribute("src");
@@ -189,7 +191,14 @@ test.describe("Content image editing", () => {
     await expect(image).not.toHaveAttribute("src", firstUrl!);
     const editedUrl = await image.getAttribute("src");
     // Rotated a 1600 × 1000 picture a quarter turn, then cropped 16:9: 1000 × 563 or so.
-    const size = await image.evaluate((img: HTMLImageElement) => new Promise<[number, number]>((resolve) => (img.complete ? resolve([img.naturalWidth, img.naturalHeight]) : img.addEventListener("load", () => resolve([img.naturalWidth, img.naturalHeight])))));
+    const size = await image.evaluate(
+      (img: HTMLImageElement) =>
+        new Promise<[number, number]>((resolve) =>
+          img.complete
+            ? resolve([img.naturalWidth, img.naturalHeight])
+            : img.addEventListener("load", () => resolve([img.naturalWidth, img.naturalHeight])),
+        ),
+    );
     expect(size[0]).toBe(1000);
     expect(Math.abs(size[0] / size[1] - 16 / 9)).toBeLessThan(0.02);
 

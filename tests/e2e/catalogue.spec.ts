@@ -65,7 +65,15 @@ test.describe("category pages", () => {
     await expect(cardTitles(page)).toHaveText(["Luxury 5 Bedroom Villa in Nad Al Sheba"]);
     await openFilters(page);
     await expect(page.getByRole("combobox", { name: "Bedrooms" }).locator("option")).toHaveText([
-      "Any", "1 Bedrooms", "2 Bedrooms", "3 Bedrooms", "4 Bedrooms", "5 Bedrooms", "6 Bedrooms", "7 Bedrooms", "8+ Bedrooms",
+      "Any",
+      "1 Bedrooms",
+      "2 Bedrooms",
+      "3 Bedrooms",
+      "4 Bedrooms",
+      "5 Bedrooms",
+      "6 Bedrooms",
+      "7 Bedrooms",
+      "8+ Bedrooms",
     ]);
     await page.getByRole("combobox", { name: "Property Type" }).selectOption("penthouse");
     await expect(page).toHaveURL(/type=penthouse/);
@@ -87,7 +95,12 @@ test.describe("category pages", () => {
     await expect(page).toHaveURL(/sort=newest/);
     await expect(page.getByText("Sort by: newest")).toBeVisible();
     await expect(page.getByRole("link", { name: "Featured" })).toBeHidden();
-    await expect(cardTitles(page)).toHaveText(["2025 McLaren Artura TechLux", "2019 Bugatti Chiron", "2012 Lamborghini Aventador LP 700-4 Coupe 2D", "1990 Ferrari F40"]);
+    await expect(cardTitles(page)).toHaveText([
+      "2025 McLaren Artura TechLux",
+      "2019 Bugatti Chiron",
+      "2012 Lamborghini Aventador LP 700-4 Coupe 2D",
+      "1990 Ferrari F40",
+    ]);
   });
 
   test("the URL restores the view, and back from a listing returns to the same filtered view", async ({ page }) => {

@@ -20,8 +20,6 @@ function contactForm(page: Page) {
   };
 }
 
-
-
 test.describe("Contact page", () => {
   test("shows the hero, the form, the e-mail card, 24/7 Support and the three currencies; passes axe", async ({ page }) => {
     await page.goto("/contact");
@@ -122,7 +120,10 @@ test.describe("Contact page", () => {
     const token = f.form.locator("input[name=cf-turnstile-response]");
     await expect(token).toHaveValue("token-1");
     expect(scripts).toEqual(["https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"]);
-    expect(await page.evaluate(() => (window as unknown as { turnstileOptions: object }).turnstileOptions)).toMatchObject({ sitekey: "1x00000000000000000000AA", action: "contact" });
+    expect(await page.evaluate(() => (window as unknown as { turnstileOptions: object }).turnstileOptions)).toMatchObject({
+      sitekey: "1x00000000000000000000AA",
+      action: "contact",
+    });
 
     // Any answer from the server uses the token up; the widget is asked for a fresh one.
     await f.name.fill("Robot");

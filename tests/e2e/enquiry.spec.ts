@@ -21,7 +21,6 @@ function enquiryForm(page: Page) {
   };
 }
 
-
 test.describe("detail page enquiry form", () => {
   test("sits in the seller card with the spec's fields and a pre-filled message", async ({ page }) => {
     await page.goto(LISTING);

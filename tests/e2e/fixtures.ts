@@ -9,7 +9,13 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const summary = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 5).join("\n  ")}`);
+  const summary = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
+        .map((node) => node.target.join(" "))
+        .slice(0, 5)
+        .join("\n  ")}`,
+  );
   expect(summary, summary.join("\n")).toEqual([]);
 }
 

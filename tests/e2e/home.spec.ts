@@ -59,7 +59,13 @@ test.describe("home", () => {
       "/yachts/spitfire",
     ]);
     const categories = page.getByRole("region", { name: "Categories" }).getByRole("link");
-    expect(await categories.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(["/real-estate", "/cars", "/metals", "/yachts", "/jets"]);
+    expect(await categories.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "/real-estate",
+      "/cars",
+      "/metals",
+      "/yachts",
+      "/jets",
+    ]);
     const trending = page.getByRole("region", { name: "Trending Now" });
     await expect(trending.getByText("Most viewed this week")).toBeVisible();
     expect(await trending.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([

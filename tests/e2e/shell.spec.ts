@@ -45,7 +45,13 @@ test.describe("public shell", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/about");
     const nav = page.getByRole("navigation", { name: "Collections" }).first();
-    for (const [name, path] of [["Real Estate", "/real-estate"], ["Cars", "/cars"], ["Metals", "/metals"], ["Yachts", "/yachts"], ["Jets", "/jets"]] as const) {
+    for (const [name, path] of [
+      ["Real Estate", "/real-estate"],
+      ["Cars", "/cars"],
+      ["Metals", "/metals"],
+      ["Yachts", "/yachts"],
+      ["Jets", "/jets"],
+    ] as const) {
       await expect(nav.getByRole("link", { name })).toHaveAttribute("href", path);
     }
     await page.getByRole("banner").getByRole("link", { name: "White Streams" }).click();

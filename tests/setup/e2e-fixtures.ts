@@ -34,8 +34,22 @@ export async function writeE2eFixtures(db: Database) {
 export const E2E_CONTENT_BLOCK_COUNT = 25;
 /** Enquiries nobody has opened yet, for the notification bell; one older, processed one for the dashboard. */
 export const E2E_ENQUIRIES = [
-  { submissionId: "e2e-enquiry-1", firstName: "Amelia", lastName: "Hart", email: "amelia@example.test", interest: "Yachts", message: "Is the SPITFIRE available for a viewing in Monaco next month?" },
-  { submissionId: "e2e-enquiry-2", firstName: "Rohan", lastName: "Mehta", email: "rohan@example.test", interest: "Real Estate", message: "Please send the floor plans of the Nad Al Sheba villa." },
+  {
+    submissionId: "e2e-enquiry-1",
+    firstName: "Amelia",
+    lastName: "Hart",
+    email: "amelia@example.test",
+    interest: "Yachts",
+    message: "Is the SPITFIRE available for a viewing in Monaco next month?",
+  },
+  {
+    submissionId: "e2e-enquiry-2",
+    firstName: "Rohan",
+    lastName: "Mehta",
+    email: "rohan@example.test",
+    interest: "Real Estate",
+    message: "Please send the floor plans of the Nad Al Sheba villa.",
+  },
 ];
 
 async function writeAdminFixtures(db: Database) {

@@ -12,7 +12,6 @@ import { writeE2eFixtures } from "./e2e-fixtures";
 const dataDir = process.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "ws-e2e-"));
 process.env.DATA_DIR = dataDir;
 
-
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: path.join(dataDir, "db") });
 await handle.migrate();
 await seedCatalogue(handle.db);

@@ -101,8 +101,6 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
-      kind.toUpperCase() === "B"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+      kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
     );
 }

@@ -20,7 +20,9 @@ export function AdminSidebar() {
               end={end}
               className={({ isActive }) =>
                 `flex items-center gap-3 border-l-2 px-4 py-2.5 text-sm transition-colors duration-200 ${
-                  isActive ? "border-gold-500 bg-ivory font-medium text-forest-900" : "border-transparent text-ink/70 hover:bg-ivory/70 hover:text-forest-900"
+                  isActive
+                    ? "border-gold-500 bg-ivory font-medium text-forest-900"
+                    : "border-transparent text-ink/70 hover:bg-ivory/70 hover:text-forest-900"
                 }`
               }
             >

@@ -4,11 +4,26 @@ import { Link } from "react-router";
  * The frame of the staff pages outside the admin shell (sign-in, first-run set-up): a deep green brand
  * panel beside an ivory form column; on phones the panel shrinks to a band above the form.
  */
-export function AuthFrame({ siteName, eyebrow, title, intro, children }: { siteName: string; eyebrow: string; title: string; intro: string; children: React.ReactNode }) {
+export function AuthFrame({
+  siteName,
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  siteName: string;
+  eyebrow: string;
+  title: string;
+  intro: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="grid min-h-screen lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside className="relative flex flex-col justify-between overflow-hidden bg-forest-950 px-6 py-6 text-ivory sm:px-12 lg:py-14">
-        <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(120%_80%_at_20%_10%,rgb(36_112_90/0.45),transparent_60%)]" />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(120%_80%_at_20%_10%,rgb(36_112_90/0.45),transparent_60%)]"
+        />
         <Link to="/" className="relative font-display text-2xl tracking-wide text-ivory">
           {siteName}
         </Link>

@@ -46,7 +46,11 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
   };
 
   return (
-    <article data-testid="content-block" data-key={block.key} className="border border-linen bg-white/80 p-6 transition-shadow duration-300 hover:shadow-[0_12px_40px_-24px_rgb(8_34_26/0.35)]">
+    <article
+      data-testid="content-block"
+      data-key={block.key}
+      className="border border-linen bg-white/80 p-6 transition-shadow duration-300 hover:shadow-[0_12px_40px_-24px_rgb(8_34_26/0.35)]"
+    >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-mono text-sm break-all text-forest-900">{block.key}</h2>
@@ -55,7 +59,9 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
           </p>
         </div>
         <div className="flex gap-2 text-[0.65rem] tracking-[0.16em] uppercase">
-          {block.category ? <span className="border border-linen px-2 py-0.5 text-stone">{CATEGORY_LABELS[block.category] ?? block.category}</span> : null}
+          {block.category ? (
+            <span className="border border-linen px-2 py-0.5 text-stone">{CATEGORY_LABELS[block.category] ?? block.category}</span>
+          ) : null}
           <span className="border border-gold-500/40 px-2 py-0.5 text-gold-700">{block.type}</span>
         </div>
       </header>
@@ -76,12 +82,21 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
               autoFocus
               className={`block w-full border border-linen bg-ivory px-4 py-3 text-ink outline-none focus:border-forest-700 ${block.type === "html" ? "font-mono text-[0.8rem] leading-relaxed" : "text-sm leading-relaxed"}`}
             />
-            {error ? <p role="alert" className="text-sm text-red-800">{error}</p> : null}
+            {error ? (
+              <p role="alert" className="text-sm text-red-800">
+                {error}
+              </p>
+            ) : null}
             <div className="flex gap-3">
               <button type="submit" disabled={saving} className="btn-primary !px-5 !py-2.5 disabled:cursor-wait disabled:opacity-60">
                 {saving ? "Saving..." : "Save Changes"}
               </button>
-              <button type="button" disabled={saving} onClick={() => setEditing(false)} className="px-4 py-2.5 text-xs tracking-[0.16em] text-stone uppercase hover:text-forest-900">
+              <button
+                type="button"
+                disabled={saving}
+                onClick={() => setEditing(false)}
+                className="px-4 py-2.5 text-xs tracking-[0.16em] text-stone uppercase hover:text-forest-900"
+              >
                 Cancel
               </button>
             </div>
@@ -89,9 +104,15 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
         ) : (
           <div className="group relative">
             {/* Clicking the text opens the editor, as the spec describes; the button serves the keyboard. */}
-            <div onClick={startEditing} className="cursor-text border border-transparent px-4 py-3 text-sm leading-relaxed text-ink/85 transition-colors duration-200 group-hover:border-linen group-hover:bg-ivory">
+            <div
+              onClick={startEditing}
+              className="cursor-text border border-transparent px-4 py-3 text-sm leading-relaxed text-ink/85 transition-colors duration-200 group-hover:border-linen group-hover:bg-ivory"
+            >
               {block.type === "html" ? (
-                <div className="prose-admin [&_a]:pointer-events-none [&_a]:underline" dangerouslySetInnerHTML={{ __html: block.previewHtml ?? "" }} />
+                <div
+                  className="prose-admin [&_a]:pointer-events-none [&_a]:underline"
+                  dangerouslySetInnerHTML={{ __html: block.previewHtml ?? "" }}
+                />
               ) : (
                 <p className="whitespace-pre-line">{block.content || <span className="text-stone italic">Empty</span>}</p>
               )}

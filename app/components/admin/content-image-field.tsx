@@ -30,7 +30,10 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
 
   async function send(file: File, fileName?: string): Promise<string | null> {
     setProgress(0);
-    const result = await uploadFile<Answer>(endpoint, file, { fileName, onProgress: (loaded, total) => setProgress(Math.round((loaded / total) * 100)) });
+    const result = await uploadFile<Answer>(endpoint, file, {
+      fileName,
+      onProgress: (loaded, total) => setProgress(Math.round((loaded / total) * 100)),
+    });
     setProgress(null);
     if (!result.ok) {
       console.error(`Uploading the image for ${blockKey} failed`, result);
@@ -50,11 +53,24 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
     if (failure) setErrors([failure]);
   }
 
-  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({ onDrop, multiple: false, noClick: Boolean(url), noKeyboard: Boolean(url), disabled: progress !== null });
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    onDrop,
+    multiple: false,
+    noClick: Boolean(url),
+    noKeyboard: Boolean(url),
+    disabled: progress !== null,
+  });
 
   const progressBar =
     progress !== null ? (
-      <div role="progressbar" aria-label={`Uploading the image for ${blockKey}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="mt-3 h-1.5 bg-linen">
+      <div
+        role="progressbar"
+        aria-label={`Uploading the image for ${blockKey}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="mt-3 h-1.5 bg-linen"
+      >
         <div className="h-1.5 bg-gold-500 transition-[width] duration-200" style={{ width: `${progress}%` }} />
       </div>
     ) : null;
@@ -89,13 +105,21 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
       <div className={`group relative inline-block max-w-full ${isDragActive ? "ring-2 ring-gold-500" : ""}`}>
         <img src={url} alt={`Current image of ${blockKey}`} className="max-h-72 w-auto max-w-full border border-linen object-cover" />
         <div className="absolute inset-0 flex items-center justify-center bg-forest-950/40 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100">
-          <button type="button" onClick={() => setEditing(true)} className="inline-flex items-center gap-2 bg-ivory px-4 py-2 text-sm text-forest-900 shadow">
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            className="inline-flex items-center gap-2 bg-ivory px-4 py-2 text-sm text-forest-900 shadow"
+          >
             <Pencil aria-hidden className="h-4 w-4" /> Edit Image
           </button>
         </div>
       </div>
       <div>
-        <button type="button" onClick={open} className="inline-flex items-center gap-2 text-xs text-stone underline-offset-4 hover:text-forest-900 hover:underline">
+        <button
+          type="button"
+          onClick={open}
+          className="inline-flex items-center gap-2 text-xs text-stone underline-offset-4 hover:text-forest-900 hover:underline"
+        >
           <RefreshCw aria-hidden className="h-3.5 w-3.5" /> Replace Image
         </button>
       </div>

@@ -51,7 +51,9 @@ export function ContentFilters({ query }: { query: ListQuery }) {
         className="flex-1"
         inputClassName="h-12 border-linen bg-white"
       />
-      <label htmlFor="content-category" className="sr-only">Filter by category</label>
+      <label htmlFor="content-category" className="sr-only">
+        Filter by category
+      </label>
       <select
         id="content-category"
         name="category"
@@ -65,7 +67,9 @@ export function ContentFilters({ query }: { query: ListQuery }) {
         <option value="contact">Contact</option>
       </select>
       <noscript>
-        <button type="submit" className="btn-primary h-12">Apply</button>
+        <button type="submit" className="btn-primary h-12">
+          Apply
+        </button>
       </noscript>
     </Form>
   );
@@ -75,7 +79,13 @@ export function ContentFilters({ query }: { query: ListQuery }) {
  * The cards, 20 at a time. Load More fetches the next 20 by offset and appends; it shows while the last
  * page came back with exactly 20 (spec point 4). Without JavaScript it links to ?pages=N+1.
  */
-export function ContentList({ initial, reloading }: { initial: { blocks: AdminContentBlock[]; query: ListQuery; hasMore: boolean }; reloading: boolean }) {
+export function ContentList({
+  initial,
+  reloading,
+}: {
+  initial: { blocks: AdminContentBlock[]; query: ListQuery; hasMore: boolean };
+  reloading: boolean;
+}) {
   const more = useFetcher<Page>();
   const [blocks, setBlocks] = useState(initial.blocks);
   const [hasMore, setHasMore] = useState(initial.hasMore);

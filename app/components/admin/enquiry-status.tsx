@@ -9,7 +9,14 @@ export function EnquiryStatusBadge({ status }: { status: keyof typeof STYLES }) 
   return <span className={`inline-block border px-2 py-0.5 text-[0.68rem] tracking-[0.12em] uppercase ${style.className}`}>{style.label}</span>;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
 
 /** Dates in the admin: fixed locale and UTC so the server and the browser render the same text. */
 export function formatAdminDate(value: Date | string) {

@@ -68,7 +68,13 @@ export function ImageEditorDialog({ src, onClose, onSave }: { src: string; onClo
         <h2 id={titleId} className="font-display text-2xl text-forest-900">
           Edit Image
         </h2>
-        <button type="button" onClick={onClose} disabled={saving} aria-label="Close" className="p-2 text-stone transition-colors hover:text-forest-900">
+        <button
+          type="button"
+          onClick={onClose}
+          disabled={saving}
+          aria-label="Close"
+          className="p-2 text-stone transition-colors hover:text-forest-900"
+        >
           <X aria-hidden className="h-5 w-5" />
         </button>
       </div>
@@ -91,12 +97,28 @@ export function ImageEditorDialog({ src, onClose, onSave }: { src: string; onClo
         <div className="flex flex-wrap items-center gap-4">
           <label className="flex items-center gap-3 text-sm text-stone">
             Zoom
-            <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(event) => setZoom(Number(event.target.value))} className="accent-gold-600" />
+            <input
+              type="range"
+              min={1}
+              max={3}
+              step={0.05}
+              value={zoom}
+              onChange={(event) => setZoom(Number(event.target.value))}
+              className="accent-gold-600"
+            />
           </label>
-          <button type="button" onClick={() => setRotation((current) => (current + ROTATION_STEP) % 360)} className="inline-flex items-center gap-2 border border-linen bg-white px-4 py-2 text-sm hover:border-gold-500">
+          <button
+            type="button"
+            onClick={() => setRotation((current) => (current + ROTATION_STEP) % 360)}
+            className="inline-flex items-center gap-2 border border-linen bg-white px-4 py-2 text-sm hover:border-gold-500"
+          >
             <RotateCw aria-hidden className="h-4 w-4" /> Rotate 90°
           </button>
-          <button type="button" onClick={reset} className="inline-flex items-center gap-2 border border-linen bg-white px-4 py-2 text-sm hover:border-gold-500">
+          <button
+            type="button"
+            onClick={reset}
+            className="inline-flex items-center gap-2 border border-linen bg-white px-4 py-2 text-sm hover:border-gold-500"
+          >
             <Undo2 aria-hidden className="h-4 w-4" /> Reset
           </button>
           <span className="flex-1" />

@@ -52,7 +52,12 @@ function DeleteButton({ item }: { item: MediaView }) {
     >
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={item.id} />
-      <button type="submit" disabled={busy} aria-label={`Delete ${item.name}`} className="p-2 text-stone transition-colors hover:text-red-700 disabled:opacity-40">
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={`Delete ${item.name}`}
+        className="p-2 text-stone transition-colors hover:text-red-700 disabled:opacity-40"
+      >
         <Trash2 aria-hidden className="h-4 w-4" />
       </button>
     </fetcher.Form>
@@ -89,7 +94,12 @@ export function MediaLibraryItem({ item, view, position, count }: { item: MediaV
 
   if (view === "list") {
     return (
-      <li ref={setNodeRef} style={style} data-testid="media-item" className={`flex items-center gap-4 bg-white px-3 py-3 ${isDragging ? "relative z-10 shadow-lg ring-1 ring-gold-400" : ""}`}>
+      <li
+        ref={setNodeRef}
+        style={style}
+        data-testid="media-item"
+        className={`flex items-center gap-4 bg-white px-3 py-3 ${isDragging ? "relative z-10 shadow-lg ring-1 ring-gold-400" : ""}`}
+      >
         {handle}
         <Thumbnail item={item} size="small" />
         {details}
@@ -98,7 +108,12 @@ export function MediaLibraryItem({ item, view, position, count }: { item: MediaV
     );
   }
   return (
-    <li ref={setNodeRef} style={style} data-testid="media-item" className={`relative flex flex-col border border-linen bg-white ${isDragging ? "z-10 shadow-xl ring-1 ring-gold-400" : ""}`}>
+    <li
+      ref={setNodeRef}
+      style={style}
+      data-testid="media-item"
+      className={`relative flex flex-col border border-linen bg-white ${isDragging ? "z-10 shadow-xl ring-1 ring-gold-400" : ""}`}
+    >
       <Thumbnail item={item} size="large" />
       {/* Always visible (touch screens have no hover), over the picture's corner. */}
       <div className="absolute top-2 right-2 flex bg-white/90 shadow-sm">

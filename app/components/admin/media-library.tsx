@@ -73,9 +73,13 @@ export function MediaLibrary({ items, folders, view }: { items: MediaView[]; fol
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. It is in position ${positionOf(active.id)} of ${order.length}.`,
     onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} was moved into position ${positionOf(over.id)} of ${order.length}.` : `${nameOf(active.id)} is no longer over the list.`,
+      over
+        ? `${nameOf(active.id)} was moved into position ${positionOf(over.id)} of ${order.length}.`
+        : `${nameOf(active.id)} is no longer over the list.`,
     onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} was dropped at position ${positionOf(over.id)} of ${order.length}. The new order is saved.` : `${nameOf(active.id)} was dropped.`,
+      over
+        ? `${nameOf(active.id)} was dropped at position ${positionOf(over.id)} of ${order.length}. The new order is saved.`
+        : `${nameOf(active.id)} was dropped.`,
     onDragCancel: ({ active }) => `Moving was cancelled. ${nameOf(active.id)} stays in position ${positionOf(active.id)} of ${order.length}.`,
   };
 
@@ -118,7 +122,11 @@ export function MediaLibrary({ items, folders, view }: { items: MediaView[]; fol
           />
           <label className="block">
             <span className="sr-only">Folder</span>
-            <select value={folder} onChange={(event) => setParam("folder", event.target.value)} className="border border-linen bg-white px-3 py-2 text-sm focus:border-gold-500 focus:outline-none">
+            <select
+              value={folder}
+              onChange={(event) => setParam("folder", event.target.value)}
+              className="border border-linen bg-white px-3 py-2 text-sm focus:border-gold-500 focus:outline-none"
+            >
               <option value="">All Files</option>
               {folders.map((name) => (
                 <option key={name} value={name}>
@@ -161,14 +169,17 @@ export function MediaLibrary({ items, folders, view }: { items: MediaView[]; fol
           accessibility={{
             announcements,
             screenReaderInstructions: {
-              draggable: "To pick up a media item, press Space or Enter. Use the arrow keys to move it, press Space or Enter to drop it in its new place, or Escape to cancel.",
+              draggable:
+                "To pick up a media item, press Space or Enter. Use the arrow keys to move it, press Space or Enter to drop it in its new place, or Escape to cancel.",
             },
           }}
         >
           <SortableContext items={order.map((item) => item.id)} strategy={view === "grid" ? rectSortingStrategy : verticalListSortingStrategy}>
             <ul
               aria-label="Media files"
-              className={view === "grid" ? "mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" : "mt-8 divide-y divide-linen border border-linen"}
+              className={
+                view === "grid" ? "mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" : "mt-8 divide-y divide-linen border border-linen"
+              }
             >
               {order.map((item, index) => (
                 <MediaLibraryItem key={item.id} item={item} view={view} position={index + 1} count={order.length} />

@@ -23,7 +23,15 @@ export function MediaSummary({ usedBytes, quotaBytes, files }: { usedBytes: numb
         <p className="font-display text-3xl text-forest-900" data-testid="storage-used">
           {formatBytes(usedBytes)} <span className="font-sans text-sm text-stone">of {formatBytes(quotaBytes)}</span>
         </p>
-        <div role="progressbar" aria-label="Storage used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)} aria-valuetext={`${shown}% of the quota`} className="mt-4 h-2 bg-linen">
+        <div
+          role="progressbar"
+          aria-label="Storage used"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(percent)}
+          aria-valuetext={`${shown}% of the quota`}
+          className="mt-4 h-2 bg-linen"
+        >
           <div className={`h-2 ${percent > 90 ? "bg-red-600" : "bg-gold-500"}`} style={{ width: `${Math.max(percent, usedBytes > 0 ? 1 : 0)}%` }} />
         </div>
         <p className="mt-2 text-xs text-stone">{shown}% of the quota</p>

@@ -159,7 +159,12 @@ export function MediaUploader({ folders, onUploaded }: { folders: string[]; onUp
                 ))}
               </datalist>
             </div>
-            <button type="button" onClick={uploadAll} disabled={uploading || preparing} className="btn-primary disabled:cursor-not-allowed disabled:opacity-50">
+            <button
+              type="button"
+              onClick={uploadAll}
+              disabled={uploading || preparing}
+              className="btn-primary disabled:cursor-not-allowed disabled:opacity-50"
+            >
               {uploading ? "Uploading..." : `Upload ${entries.length} ${entries.length === 1 ? "file" : "files"}`}
             </button>
           </div>
@@ -168,7 +173,14 @@ export function MediaUploader({ folders, onUploaded }: { folders: string[]; onUp
 
       {uploading ? (
         <div className="mt-5">
-          <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full bg-linen">
+          <div
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 w-full bg-linen"
+          >
             <div className="h-2 bg-gold-500 transition-[width] duration-200" style={{ width: `${progress}%` }} />
           </div>
           <p className="mt-2 text-xs text-stone tabular-nums">{progress}%</p>

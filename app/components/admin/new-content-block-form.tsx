@@ -17,21 +17,31 @@ export function NewContentBlockForm({ result }: { result?: CreateResult }) {
     className: `${inputClass} ${errors[name] ? "border-red-700" : "border-linen"}`,
   });
   const error = (name: keyof CreateResult["fieldErrors"]) =>
-    errors[name] ? <p id={`new-${name}-error`} className="mt-2 text-sm text-red-800">{errors[name][0]}</p> : null;
+    errors[name] ? (
+      <p id={`new-${name}-error`} className="mt-2 text-sm text-red-800">
+        {errors[name][0]}
+      </p>
+    ) : null;
   const label = "block text-xs font-medium tracking-[0.16em] text-forest-900 uppercase";
 
   return (
     <section aria-labelledby="new-block-heading" className="mt-8 border border-gold-500/40 bg-white/80 p-6 sm:p-8">
-      <h2 id="new-block-heading" className="font-display text-2xl text-forest-900">New Content Block</h2>
+      <h2 id="new-block-heading" className="font-display text-2xl text-forest-900">
+        New Content Block
+      </h2>
       <Form method="post" action="/edit/content" className="mt-6 grid gap-6 md:grid-cols-3">
         <input type="hidden" name="intent" value="create" />
         <div>
-          <label htmlFor="new-key" className={label}>Key</label>
+          <label htmlFor="new-key" className={label}>
+            Key
+          </label>
           <input {...field("key")} required defaultValue={values.key} placeholder="e.g. home-hero-title" autoComplete="off" />
           {error("key")}
         </div>
         <div>
-          <label htmlFor="new-type" className={label}>Type</label>
+          <label htmlFor="new-type" className={label}>
+            Type
+          </label>
           <select {...field("type")} defaultValue={values.type ?? "text"}>
             <option value="text">Text</option>
             <option value="image">Image</option>
@@ -40,7 +50,9 @@ export function NewContentBlockForm({ result }: { result?: CreateResult }) {
           {error("type")}
         </div>
         <div>
-          <label htmlFor="new-category" className={label}>Category</label>
+          <label htmlFor="new-category" className={label}>
+            Category
+          </label>
           <select {...field("category")} defaultValue={values.category ?? "home"}>
             <option value="home">Home Page</option>
             <option value="about">About</option>
@@ -49,7 +61,9 @@ export function NewContentBlockForm({ result }: { result?: CreateResult }) {
           {error("category")}
         </div>
         <div className="md:col-span-3">
-          <label htmlFor="new-content" className={label}>Content (optional for images: upload one after creating)</label>
+          <label htmlFor="new-content" className={label}>
+            Content (optional for images: upload one after creating)
+          </label>
           <textarea {...field("content")} rows={4} defaultValue={values.content} />
           {error("content")}
         </div>
@@ -57,7 +71,12 @@ export function NewContentBlockForm({ result }: { result?: CreateResult }) {
           <button type="submit" className="btn-primary disabled:opacity-60" disabled={submitting}>
             {submitting ? "Creating..." : "Create Block"}
           </button>
-          <Link to="/edit/content" replace preventScrollReset className="px-4 py-3 text-xs tracking-[0.16em] text-stone uppercase hover:text-forest-900">
+          <Link
+            to="/edit/content"
+            replace
+            preventScrollReset
+            className="px-4 py-3 text-xs tracking-[0.16em] text-stone uppercase hover:text-forest-900"
+          >
             Cancel
           </Link>
         </div>

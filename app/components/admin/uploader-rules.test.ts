@@ -16,7 +16,12 @@ describe("uploader validation (spec point 5)", () => {
 
   it("refuses a format that is not allowed with the spec's message", () => {
     const { errors } = validateFiles(
-      [file("logo.svg", 2_000, "image/svg+xml"), file("notes.pdf", 2_000, "application/pdf"), file("clip.mov", 2_000, "video/quicktime"), file("photo.webp", 2_000, "image/webp")],
+      [
+        file("logo.svg", 2_000, "image/svg+xml"),
+        file("notes.pdf", 2_000, "application/pdf"),
+        file("clip.mov", 2_000, "video/quicktime"),
+        file("photo.webp", 2_000, "image/webp"),
+      ],
       MEDIA_UPLOAD_RULES,
     );
     expect(errors).toEqual([

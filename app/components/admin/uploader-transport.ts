@@ -32,7 +32,11 @@ export type UploadResult<T> = { ok: true; status: number; body: T } | { ok: fals
  * Sends one file as multipart/form-data with XMLHttpRequest, whose upload events give real byte
  * progress (fetch cannot report upload progress).
  */
-export function uploadFile<T>(url: string, file: File, options: { fields?: Record<string, string>; fileName?: string; onProgress?: (loaded: number, total: number) => void } = {}): Promise<UploadResult<T>> {
+export function uploadFile<T>(
+  url: string,
+  file: File,
+  options: { fields?: Record<string, string>; fileName?: string; onProgress?: (loaded: number, total: number) => void } = {},
+): Promise<UploadResult<T>> {
   return new Promise((resolve) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);

@@ -17,7 +17,13 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
   const details = [...(form.errors ?? []), ...(fields.submission_id.errors ?? [])];
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="relative space-y-6" aria-labelledby={labelledBy} aria-describedby={status ? `${form.id}-status` : undefined}>
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      className="relative space-y-6"
+      aria-labelledby={labelledBy}
+      aria-describedby={status ? `${form.id}-status` : undefined}
+    >
       <input type="hidden" id={submissionIdInput} name="submission_id" value={submissionId} />
       <HoneypotField />
       <div className="grid gap-6 sm:grid-cols-2">

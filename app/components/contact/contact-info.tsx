@@ -6,7 +6,10 @@ export function ContactInfo({ email, hours }: { email: string; hours: string }) 
   return (
     <div className="space-y-6">
       <InfoCard icon={<Mail aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />} title="Email Us">
-        <a href={`mailto:${email}`} className="break-all text-forest-800 underline decoration-gold-400/60 underline-offset-4 transition-colors hover:text-gold-700">
+        <a
+          href={`mailto:${email}`}
+          className="break-all text-forest-800 underline decoration-gold-400/60 underline-offset-4 transition-colors hover:text-gold-700"
+        >
           {email}
         </a>
         <p className="mt-1 text-sm text-stone">For enquiries, viewings and partnerships.</p>
@@ -21,7 +24,11 @@ export function ContactInfo({ email, hours }: { email: string; hours: string }) 
           We Accept Cryptocurrency
         </h2>
         <p className="mt-3 text-sm leading-relaxed text-ivory/70">
-          Settle in {CRYPTO_CURRENCIES.map((currency) => currency.name).join(", ").replace(/, ([^,]*)$/, " or $1")}, with the same assurance as a traditional purchase.
+          Settle in{" "}
+          {CRYPTO_CURRENCIES.map((currency) => currency.name)
+            .join(", ")
+            .replace(/, ([^,]*)$/, " or $1")}
+          , with the same assurance as a traditional purchase.
         </p>
         <CryptoLogos size={40} className="mt-6 gap-5" />
       </section>

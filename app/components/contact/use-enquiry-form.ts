@@ -11,7 +11,13 @@ import { newSubmissionId } from "#app/domain/enquiry-schemas";
  * load) and the answer is `fetcher.data`; without it the browser posts to the page itself and the
  * server renders the answer as action data. Either way Conform shows the same errors and values.
  */
-export function useEnquiryForm<Schema extends z.ZodObject>({ schema, defaultValue }: { schema: Schema; defaultValue?: DefaultValue<z.input<Schema>> }) {
+export function useEnquiryForm<Schema extends z.ZodObject>({
+  schema,
+  defaultValue,
+}: {
+  schema: Schema;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+}) {
   const fetcher = useFetcher<EnquiryActionData>();
   const actionData = useActionData() as EnquiryActionData | undefined;
   const answer = fetcher.data ?? actionData;

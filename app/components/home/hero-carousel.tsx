@@ -98,7 +98,9 @@ export function HeroCarousel() {
               onClick={() => choose(index)}
               className="group flex h-11 items-center px-1.5"
             >
-              <span className={`block h-0.5 transition-all duration-500 ${index === current ? "w-10 bg-gold-300" : "w-5 bg-ivory/50 group-hover:bg-ivory"}`} />
+              <span
+                className={`block h-0.5 transition-all duration-500 ${index === current ? "w-10 bg-gold-300" : "w-5 bg-ivory/50 group-hover:bg-ivory"}`}
+              />
             </button>
           ))}
         </div>

@@ -26,7 +26,10 @@ export function CategoriesGrid() {
               <div className="absolute inset-0 bg-gradient-to-t from-forest-950/80 via-forest-950/10 to-transparent" />
               <div className="absolute inset-x-0 bottom-0 flex items-end justify-between p-6">
                 <h3 className="font-display text-2xl text-ivory sm:text-3xl">{tile.name}</h3>
-                <span aria-hidden="true" className="text-xs uppercase tracking-[0.25em] text-gold-200 opacity-80 transition-opacity group-hover:opacity-100">
+                <span
+                  aria-hidden="true"
+                  className="text-xs uppercase tracking-[0.25em] text-gold-200 opacity-80 transition-opacity group-hover:opacity-100"
+                >
                   Explore
                 </span>
               </div>

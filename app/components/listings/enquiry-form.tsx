@@ -21,7 +21,13 @@ export function EnquiryForm({ listingTitle, listingPath }: { listingTitle: strin
   const details = [...(form.errors ?? []), ...(fields.submission_id.errors ?? [])];
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="relative space-y-5" aria-labelledby={`${form.id}-heading`} data-listing={listingPath}>
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      className="relative space-y-5"
+      aria-labelledby={`${form.id}-heading`}
+      data-listing={listingPath}
+    >
       <h2 id={`${form.id}-heading`} className="font-display text-xl text-forest-900">
         Enquire about this listing
       </h2>

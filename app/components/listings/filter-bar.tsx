@@ -41,7 +41,16 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
 
   return (
     <div className="sticky top-16 z-30 border-b border-ink/10 bg-ivory/95 backdrop-blur-md sm:top-20">
-      <Form method="get" role="search" onChange={update} onSubmit={(event) => { event.preventDefault(); update(event); }} className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:px-8">
+      <Form
+        method="get"
+        role="search"
+        onChange={update}
+        onSubmit={(event) => {
+          event.preventDefault();
+          update(event);
+        }}
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:px-8"
+      >
         <SearchInput
           label="Search listings"
           name="q"

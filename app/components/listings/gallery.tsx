@@ -89,7 +89,16 @@ export function Gallery({ images, title, theme }: GalleryProps) {
                   aria-current={index === current ? "true" : undefined}
                   className={`block w-full transition-opacity ${index === current ? "ring-2 ring-gold-500 ring-offset-2 ring-offset-ivory" : "opacity-80 hover:opacity-100"}`}
                 >
-                  <SmartImage src={image} alt="" width={320} height={213} sizes="15vw" widths={[240, 320, 480]} theme={theme} className="aspect-[3/2] w-full" />
+                  <SmartImage
+                    src={image}
+                    alt=""
+                    width={320}
+                    height={213}
+                    sizes="15vw"
+                    widths={[240, 320, 480]}
+                    theme={theme}
+                    className="aspect-[3/2] w-full"
+                  />
                 </button>
                 {isMoreTile && (
                   <button

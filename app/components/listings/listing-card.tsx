@@ -60,7 +60,10 @@ export function ListingCard({ listing }: { listing: ListingCardData }) {
       <div className="flex flex-1 flex-col p-5">
         <h3 className="line-clamp-2 font-display text-xl leading-snug text-forest-900">
           {/* The link's ::after covers the card, so a click anywhere but the carousel controls opens the listing. */}
-          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-gold-500">
+          <Link
+            to={href}
+            className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-gold-500"
+          >
             {listing.title}
           </Link>
         </h3>

@@ -70,7 +70,14 @@ export function TextAreaField({ rows = 4, placeholder, ...props }: FieldProps & 
   const { key, ...textarea } = getTextareaProps(props.meta);
   return (
     <FieldShell {...props}>
-      <textarea key={key} {...textarea} required={props.required} rows={rows} placeholder={placeholder} className={`${controlClass(Boolean(props.meta.errors?.length))} resize-y`} />
+      <textarea
+        key={key}
+        {...textarea}
+        required={props.required}
+        rows={rows}
+        placeholder={placeholder}
+        className={`${controlClass(Boolean(props.meta.errors?.length))} resize-y`}
+      />
     </FieldShell>
   );
 }
@@ -83,7 +90,12 @@ export function SelectField({
   const { key, ...select } = getSelectProps(props.meta);
   return (
     <FieldShell {...props}>
-      <select key={key} {...select} required={props.required} className={`${controlClass(Boolean(props.meta.errors?.length))} appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23b58f47%22 stroke-width=%221.5%22><path d=%22m6 9 6 6 6-6%22/></svg>')] bg-[length:1.1rem] bg-[right_1rem_center] bg-no-repeat pr-10`}>
+      <select
+        key={key}
+        {...select}
+        required={props.required}
+        className={`${controlClass(Boolean(props.meta.errors?.length))} appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23b58f47%22 stroke-width=%221.5%22><path d=%22m6 9 6 6 6-6%22/></svg>')] bg-[length:1.1rem] bg-[right_1rem_center] bg-no-repeat pr-10`}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -15,7 +15,12 @@ export function SubmitButton({
   className?: string;
 }) {
   return (
-    <button type="submit" disabled={pending} aria-disabled={pending} className={`btn-primary w-full disabled:cursor-wait disabled:opacity-80 ${className}`}>
+    <button
+      type="submit"
+      disabled={pending}
+      aria-disabled={pending}
+      className={`btn-primary w-full disabled:cursor-wait disabled:opacity-80 ${className}`}
+    >
       {pending && spinner && <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" strokeWidth={2} />}
       {pending ? pendingLabel : label}
     </button>

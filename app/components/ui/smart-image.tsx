@@ -36,13 +36,22 @@ function watch(img: HTMLImageElement | null) {
  * An image over the designed placeholder (deep green, gold mark). The placeholder shows while the
  * image loads and stays when it fails; the image fades in once loaded.
  */
-export function SmartImage({ src, alt, width, height, sizes, priority, widths = DEFAULT_WIDTHS, theme, className = "", imgClassName = "" }: SmartImageProps) {
+export function SmartImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  priority,
+  widths = DEFAULT_WIDTHS,
+  theme,
+  className = "",
+  imgClassName = "",
+}: SmartImageProps) {
   const Mark = theme ? MARKS[theme] : undefined;
   return (
     <div className={`image-frame ${className}`}>
-      <span className="image-mark">
-        {Mark ? <Mark aria-hidden="true" className="h-10 w-10" strokeWidth={1} /> : <WordMark />}
-      </span>
+      <span className="image-mark">{Mark ? <Mark aria-hidden="true" className="h-10 w-10" strokeWidth={1} /> : <WordMark />}</span>
       {src ? (
         <img
           key={src}

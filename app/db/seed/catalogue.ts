@@ -6,10 +6,4 @@ import { realEstateListings } from "#app/db/seed/listings-real-estate";
 import { yachtListings } from "#app/db/seed/listings-yachts";
 
 /** The whole catalogue in featured order: real estate, cars, metals, yachts, jets. */
-export const catalogue: SeedListing[] = [
-  ...realEstateListings,
-  ...carListings,
-  ...metalListings,
-  ...yachtListings,
-  ...jetListings,
-];
+export const catalogue: SeedListing[] = [...realEstateListings, ...carListings, ...metalListings, ...yachtListings, ...jetListings];

@@ -57,9 +57,15 @@ export default function Dashboard({ loaderData: { figures } }: Route.ComponentPr
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-[0.7rem] tracking-[0.18em] text-stone uppercase">
-                <th scope="col" className="pb-3 font-medium">Category</th>
-                <th scope="col" className="pb-3 text-right font-medium">Visible</th>
-                <th scope="col" className="pb-3 text-right font-medium">Total</th>
+                <th scope="col" className="pb-3 font-medium">
+                  Category
+                </th>
+                <th scope="col" className="pb-3 text-right font-medium">
+                  Visible
+                </th>
+                <th scope="col" className="pb-3 text-right font-medium">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -88,23 +94,37 @@ export default function Dashboard({ loaderData: { figures } }: Route.ComponentPr
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-[0.7rem] tracking-[0.18em] text-stone uppercase">
-                <th scope="col" className="pb-3 font-medium">Status</th>
-                <th scope="col" className="pb-3 text-right font-medium">Last 7 days</th>
-                <th scope="col" className="pb-3 text-right font-medium">Last 30 days</th>
+                <th scope="col" className="pb-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="pb-3 text-right font-medium">
+                  Last 7 days
+                </th>
+                <th scope="col" className="pb-3 text-right font-medium">
+                  Last 30 days
+                </th>
               </tr>
             </thead>
             <tbody>
               {(Object.keys(STATUS_LABELS) as EnquiryStatus[]).map((status) => (
                 <tr key={status} className="border-t border-linen">
-                  <th scope="row" className="py-3 text-left font-normal">{STATUS_LABELS[status]}</th>
+                  <th scope="row" className="py-3 text-left font-normal">
+                    {STATUS_LABELS[status]}
+                  </th>
                   <td className="py-3 text-right tabular-nums">{figures.enquiries.last7[status]}</td>
                   <td className="py-3 text-right tabular-nums">{figures.enquiries.last30[status]}</td>
                 </tr>
               ))}
               <tr className="border-t border-forest-900/30 font-medium">
-                <th scope="row" className="py-3 text-left">All</th>
-                <td className="py-3 text-right tabular-nums" data-testid="enquiries-7">{sum(figures.enquiries.last7)}</td>
-                <td className="py-3 text-right tabular-nums" data-testid="enquiries-30">{sum(figures.enquiries.last30)}</td>
+                <th scope="row" className="py-3 text-left">
+                  All
+                </th>
+                <td className="py-3 text-right tabular-nums" data-testid="enquiries-7">
+                  {sum(figures.enquiries.last7)}
+                </td>
+                <td className="py-3 text-right tabular-nums" data-testid="enquiries-30">
+                  {sum(figures.enquiries.last30)}
+                </td>
               </tr>
             </tbody>
           </table>

@@ -18,14 +18,21 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <title>Enquiries | Admin</title>
-      <AdminPageHeader eyebrow="Inbox" title="Enquiries" intro={`${total} ${total === 1 ? "enquiry" : "enquiries"} from the listing pages and the contact form. Unread ones are marked in gold until someone opens them.`} />
+      <AdminPageHeader
+        eyebrow="Inbox"
+        title="Enquiries"
+        intro={`${total} ${total === 1 ? "enquiry" : "enquiries"} from the listing pages and the contact form. Unread ones are marked in gold until someone opens them.`}
+      />
       {items.length === 0 ? (
         <p className="mt-16 text-center font-display text-2xl text-stone">No enquiries yet.</p>
       ) : (
         <ul className="mt-8 divide-y divide-linen border border-linen bg-white/70">
           {items.map((item) => (
             <li key={item.id}>
-              <Link to={`/edit/enquiries/${item.id}`} className="group flex flex-col gap-2 px-6 py-5 transition-colors duration-200 hover:bg-sand/60 sm:flex-row sm:items-start sm:gap-6">
+              <Link
+                to={`/edit/enquiries/${item.id}`}
+                className="group flex flex-col gap-2 px-6 py-5 transition-colors duration-200 hover:bg-sand/60 sm:flex-row sm:items-start sm:gap-6"
+              >
                 <span aria-hidden className={`mt-2 h-2 w-2 shrink-0 rounded-full ${item.openedAt ? "bg-transparent" : "bg-gold-500"}`} />
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-baseline gap-x-3">
@@ -49,9 +56,23 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-8 flex items-center justify-between text-sm">
-          {page > 1 ? <Link to={`?page=${page - 1}`} className="text-forest-900 underline underline-offset-4">Newer</Link> : <span />}
-          <span className="text-stone">Page {page} of {pages}</span>
-          {page < pages ? <Link to={`?page=${page + 1}`} className="text-forest-900 underline underline-offset-4">Older</Link> : <span />}
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="text-forest-900 underline underline-offset-4">
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-stone">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={`?page=${page + 1}`} className="text-forest-900 underline underline-offset-4">
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </div>

@@ -34,13 +34,17 @@ export default function Enquiry({ loaderData: { enquiry } }: Route.ComponentProp
       <AdminPageHeader eyebrow={enquiry.interest} title={`Enquiry from ${name}`} actions={<EnquiryStatusBadge status={enquiry.status} />} />
       <dl className="mt-6">
         <Row label="E-mail">
-          <a href={`mailto:${enquiry.email}`} className="text-forest-900 underline underline-offset-4">{enquiry.email}</a>
+          <a href={`mailto:${enquiry.email}`} className="text-forest-900 underline underline-offset-4">
+            {enquiry.email}
+          </a>
         </Row>
         <Row label="Phone">{enquiry.phone}</Row>
         <Row label="Received">{formatAdminDate(enquiry.createdAt)}</Row>
         {enquiry.listingPath ? (
           <Row label="Listing">
-            <Link to={enquiry.listingPath} className="text-forest-900 underline underline-offset-4">{enquiry.listingPath}</Link>
+            <Link to={enquiry.listingPath} className="text-forest-900 underline underline-offset-4">
+              {enquiry.listingPath}
+            </Link>
           </Row>
         ) : null}
         <Row label="Message">

@@ -24,7 +24,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen flex-col bg-ivory">
       <meta name="robots" content="noindex" />
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-ivory focus:px-4 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-ivory focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <AdminTopBar siteName={loaderData.siteName} unopened={loaderData.unopened} userEmail={loaderData.user.email} />

@@ -59,7 +59,11 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-10">
       <title>Media Manager | Admin</title>
-      <AdminPageHeader eyebrow="Library" title="Media Manager" intro="Upload, organise and securely manage the images, video and audio used across the site." />
+      <AdminPageHeader
+        eyebrow="Library"
+        title="Media Manager"
+        intro="Upload, organise and securely manage the images, video and audio used across the site."
+      />
       <MediaSummary usedBytes={summary.usedBytes} quotaBytes={quotaBytes} files={summary.files} />
       <MediaUploader folders={folders} onUploaded={() => void revalidator.revalidate()} />
       <MediaLibrary items={items} folders={folders} view={view} />

@@ -13,7 +13,11 @@ export default function AdminNotFound() {
   return (
     <div>
       <title>Not found | Admin</title>
-      <AdminPageHeader eyebrow="Error 404" title="This admin page does not exist" intro="The address may be mistyped, or the screen has not been built yet." />
+      <AdminPageHeader
+        eyebrow="Error 404"
+        title="This admin page does not exist"
+        intro="The address may be mistyped, or the screen has not been built yet."
+      />
       <Link to="/edit" className="btn-primary mt-10">
         Back to the dashboard
       </Link>

@@ -27,9 +27,7 @@ const SITE = "http://shop.test";
 const env = parseEnv({ SITE_URL: SITE, NODE_ENV: "test" } as NodeJS.ProcessEnv);
 const adminRoutes = flatten(routes).filter((route) => route.path === "/edit" || route.path.startsWith("/edit/"));
 // The layout wrapping /edit has no path of its own: find it as the parent file of the /edit routes.
-const layoutFiles = new Set(
-  routes.filter((entry) => entry.children?.some((child) => child.path?.startsWith("edit"))).map((entry) => entry.file),
-);
+const layoutFiles = new Set(routes.filter((entry) => entry.children?.some((child) => child.path?.startsWith("edit"))).map((entry) => entry.file));
 
 function concretePath(path: string) {
   return path.replace(/:(\w+)\??/g, "00000000-0000-4000-8000-000000000000").replace(/\*$/, "anything/here");
@@ -66,7 +64,9 @@ describe("route table: nothing under /edit answers without a session", () => {
 
   it("finds the admin routes, including the layout, content, enquiries and the API", () => {
     const paths = adminRoutes.map((route) => route.path);
-    expect(paths).toEqual(expect.arrayContaining(["/edit", "/edit/content", "/edit/enquiries", "/edit/enquiries/:id", "/edit/api/content-blocks", "/edit/*"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["/edit", "/edit/content", "/edit/enquiries", "/edit/enquiries/:id", "/edit/api/content-blocks", "/edit/*"]),
+    );
     expect(layoutFiles.size).toBe(1);
   });
 

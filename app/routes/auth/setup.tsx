@@ -18,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await adminExists(db)) throw redirect("/sign-in");
   const token = new URL(request.url).searchParams.get("token");
   const valid = await isSetupTokenValid(db, token);
-  return data({ siteName: env.SITE_NAME, valid, token: valid ? token : null }, { status: valid ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+  return data(
+    { siteName: env.SITE_NAME, valid, token: valid ? token : null },
+    { status: valid ? 200 : 404, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = form.token ?? "";
   // Taken atomically before the account is made, so a link can never create two administrators.
   if ((await adminExists(db)) || !(await consumeSetupToken(db, token))) {
-    return data({ values, message: "This set-up link has already been used or has been replaced. Restart the server for a new one.", fieldErrors: {} }, { status: 410 });
+    return data(
+      { values, message: "This set-up link has already been used or has been replaced. Restart the server for a new one.", fieldErrors: {} },
+      { status: 410 },
+    );
   }
   try {
     await createAdminUser(db, env, parsed.data);
@@ -40,7 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof AdminAccountError) return data({ values, message: error.message, fieldErrors: {} }, { status: 400 });
     throw error;
   }
-  const signedIn = await signInStaff(db, env, { email: parsed.data.email, password: parsed.data.password, clientAddress: clientIp ?? "unknown", requestHeaders: request.headers });
+  const signedIn = await signInStaff(db, env, {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    clientAddress: clientIp ?? "unknown",
+    requestHeaders: request.headers,
+  });
   throw redirect(signedIn.ok ? "/edit" : "/sign-in", { headers: signedIn.ok ? signedIn.headers : undefined });
 }
 
@@ -66,8 +77,24 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
         <Form method="post" className="space-y-6" noValidate>
           <input type="hidden" name="token" value={loaderData.token ?? ""} />
           <AuthField label="Name" name="name" autoComplete="name" required defaultValue={result?.values.name ?? ""} error={errors.name?.[0]} />
-          <AuthField label="E-mail" name="email" type="email" autoComplete="username" required defaultValue={result?.values.email ?? ""} error={errors.email?.[0]} />
-          <AuthField label="Password" name="password" type="password" autoComplete="new-password" required minLength={12} error={errors.password?.[0]} />
+          <AuthField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={result?.values.email ?? ""}
+            error={errors.email?.[0]}
+          />
+          <AuthField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={12}
+            error={errors.password?.[0]}
+          />
           <AuthField label="Repeat password" name="confirm" type="password" autoComplete="new-password" required error={errors.confirm?.[0]} />
           <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={submitting}>
             {submitting ? "Creating..." : "Create account"}

@@ -51,7 +51,15 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
       <meta name="robots" content="noindex" />
       {result?.message ? <FormAlert>{result.message}</FormAlert> : null}
       <Form method="post" className="space-y-6" noValidate>
-        <AuthField label="E-mail" name="email" type="email" autoComplete="username" required defaultValue={result?.email ?? ""} error={errors.email?.[0]} />
+        <AuthField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={result?.email ?? ""}
+          error={errors.email?.[0]}
+        />
         <AuthField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password?.[0]} />
         <button type="submit" className="btn-primary w-full disabled:opacity-70" disabled={submitting}>
           {submitting ? "Signing in..." : "Sign in"}

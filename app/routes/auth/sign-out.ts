@@ -20,7 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Clears better-auth's cookies by name when the server had no session to revoke. */
 function expireSessionCookies(request: Request): Headers {
   const headers = new Headers();
-  const names = (request.headers.get("cookie") ?? "").split(";").map((part) => part.trim().split("=")[0]).filter((name): name is string => Boolean(name?.includes("better-auth.")));
+  const names = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((part) => part.trim().split("=")[0])
+    .filter((name): name is string => Boolean(name?.includes("better-auth.")));
   for (const name of names) headers.append("Set-Cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
   return headers;
 }

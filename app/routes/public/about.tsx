@@ -22,7 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
     path: "/about",
     title: "About Us",
-    description: "White Streams connects discerning buyers with the world's finest real estate, cars, metals, yachts and jets, with payment in digital currency.",
+    description:
+      "White Streams connects discerning buyers with the world's finest real estate, cars, metals, yachts and jets, with payment in digital currency.",
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -40,7 +40,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto grid max-w-7xl gap-12 px-6 py-20 sm:px-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-16 lg:py-24">
-        <section aria-labelledby="message-heading" className="border border-ink/10 bg-white/60 p-6 shadow-[0_24px_70px_-40px_rgb(8_34_26/0.45)] sm:p-10">
+        <section
+          aria-labelledby="message-heading"
+          className="border border-ink/10 bg-white/60 p-6 shadow-[0_24px_70px_-40px_rgb(8_34_26/0.45)] sm:p-10"
+        >
           <p className="eyebrow">Write to us</p>
           <h2 id="message-heading" className="mt-3 font-display text-3xl text-forest-900 sm:text-4xl">
             Send Us a Message

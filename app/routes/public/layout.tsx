@@ -25,7 +25,10 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:bg-forest-900 focus:px-4 focus:py-2 focus:text-ivory">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:bg-forest-900 focus:px-4 focus:py-2 focus:text-ivory"
+      >
         Skip to content
       </a>
       <TopBar ref={menuButtonRef} siteName={settings.siteName} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />

@@ -12,7 +12,10 @@ import { isValidStorageKey, parseRange } from "#app/services/storage/storage.ser
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 function notFound() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+  });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -42,7 +45,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (range) {
     return new Response(body, {
       status: 206,
-      headers: { ...common, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${info.size}` },
+      headers: {
+        ...common,
+        "Content-Length": String(range.end - range.start + 1),
+        "Content-Range": `bytes ${range.start}-${range.end}/${info.size}`,
+      },
     });
   }
   return new Response(body, { status: 200, headers: { ...common, "Content-Length": String(info.size) } });

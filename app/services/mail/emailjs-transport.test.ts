@@ -24,7 +24,13 @@ describe("EmailJS transport against a local stand-in", () => {
   let options: EmailJsOptions;
   beforeAll(async () => {
     stub = await startHttpStub(() => next);
-    options = { apiUrl: `${stub.url}/api/v1.0/email/send`, serviceId: "service_1", templateId: "template_staff", publicKey: "public_1", privateKey: "private_1" };
+    options = {
+      apiUrl: `${stub.url}/api/v1.0/email/send`,
+      serviceId: "service_1",
+      templateId: "template_staff",
+      publicKey: "public_1",
+      privateKey: "private_1",
+    };
   });
   afterAll(() => stub.stop());
 
@@ -76,11 +82,16 @@ describe("EmailJS transport against a local stand-in", () => {
     const transport = emailJsTransport({ ...options, acknowledgementTemplateId: "template_ack" });
     expect(transport.cannotSend?.size).toBe(0);
     await transport.send(visitorAcknowledgement(env, row));
-    expect(stub.requests.at(-1)!.json).toMatchObject({ template_id: "template_ack", template_params: { to_email: "ada@example.com", submission_id: row.submissionId } });
+    expect(stub.requests.at(-1)!.json).toMatchObject({
+      template_id: "template_ack",
+      template_params: { to_email: "ada@example.com", submission_id: row.submissionId },
+    });
   });
 
   it("requires the service id, template id and both keys as non-empty strings", () => {
-    expect(() => emailJsTransport({ ...options, serviceId: " ", privateKey: "" })).toThrow("EmailJS needs non-empty values for: serviceId, privateKey");
+    expect(() => emailJsTransport({ ...options, serviceId: " ", privateKey: "" })).toThrow(
+      "EmailJS needs non-empty values for: serviceId, privateKey",
+    );
     expect(() => transportFromEnv(parseEnv({ EMAILJS_SERVICE_ID: "service_1" }))).toThrow("templateId, publicKey, privateKey");
   });
 

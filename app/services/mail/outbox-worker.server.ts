@@ -63,7 +63,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       const retryIn = retryDelaySeconds(outbox.attempts + 1);
-      log.warn({ submissionId: outbox.submissionId, kind: outbox.kind, attempt: outbox.attempts + 1, retryIn, err: text }, "sending an enquiry e-mail failed; will retry");
+      log.warn(
+        { submissionId: outbox.submissionId, kind: outbox.kind, attempt: outbox.attempts + 1, retryIn, err: text },
+        "sending an enquiry e-mail failed; will retry",
+      );
       await recordFailure(db, outbox.id, outbox.submissionId, text, retryIn).catch((dbError) =>
         // Nothing was sent, so losing this record only means the lease runs out and it is tried again.
         log.error({ err: dbError, submissionId: outbox.submissionId }, "could not record an e-mail failure"),

@@ -42,9 +42,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
     credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
+      options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
     // Checksums on every request are not understood by every S3-compatible service.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
@@ -96,9 +94,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
       assertValidKey(key);
       try {
-        const answer = await client.send(
-          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-        );
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         const total = range ? Number(/\/(\d+)$/.exec(answer.ContentRange ?? "")?.[1] ?? NaN) : (answer.ContentLength ?? 0);
         return {
           body: answer.Body as Readable,

@@ -111,10 +111,22 @@ for (const [name, make] of drivers) {
 
 describe("S3 objects as the bucket sees them", () => {
   it("carry Cache-Control 3600 s and the content type", async () => {
-    const storage = createS3Storage({ bucket: BUCKET, region: "us-east-1", endpoint: s3Endpoint, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
+    const storage = createS3Storage({
+      bucket: BUCKET,
+      region: "us-east-1",
+      endpoint: s3Endpoint,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    });
     await storage.put("content/hero/1.webp", Buffer.from("RIFF"), { contentType: "image/webp", cacheControl: DEFAULT_CACHE_CONTROL });
     // Read back with a separate client, as a CDN or another tool would see the object.
-    const client = new S3Client({ region: "us-east-1", endpoint: s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    const client = new S3Client({
+      region: "us-east-1",
+      endpoint: s3Endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
     const head = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: "content/hero/1.webp" }));
     expect(head.CacheControl).toBe("public, max-age=3600");
     expect(head.ContentType).toBe("image/webp");

@@ -51,7 +51,10 @@ for (const kind of TEST_DATABASE_KINDS) {
         requestHeaders: new Headers({ origin: SITE }),
       });
       if (!signedIn.ok) throw new Error(signedIn.message);
-      cookie = signedIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+      cookie = signedIn.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
       await createContentBlock(handle.db, { key: "hero-photo", type: "image", category: "home" });
     });
     afterAll(async () => {
@@ -67,7 +70,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       const media = await call(mediaUpload, { request: await post(`${SITE}/edit/api/media`, { origin: SITE }), context, params: {} });
       expect(media.status).toBe(401);
       expect(await media.json()).toEqual({ error: "Sign in as an administrator to continue." });
-      const image = await call(contentImage, { request: await post(`${SITE}/edit/api/content/hero-photo/image`, { origin: SITE }), context, params: { key: "hero-photo" } });
+      const image = await call(contentImage, {
+        request: await post(`${SITE}/edit/api/content/hero-photo/image`, { origin: SITE }),
+        context,
+        params: { key: "hero-photo" },
+      });
       expect(image.status).toBe(401);
       expect(await listMedia(handle.db)).toEqual([]);
       expect(fs.existsSync(path.join(dataDir, "storage"))).toBe(false);
@@ -78,7 +85,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       const foreign = { origin: "https://evil.example", cookie };
       const media = await call(mediaUpload, { request: await post(`${SITE}/edit/api/media`, foreign), context, params: {} });
       expect(media.status).toBe(403);
-      const image = await call(contentImage, { request: await post(`${SITE}/edit/api/content/hero-photo/image`, foreign), context, params: { key: "hero-photo" } });
+      const image = await call(contentImage, {
+        request: await post(`${SITE}/edit/api/content/hero-photo/image`, foreign),
+        context,
+        params: { key: "hero-photo" },
+      });
       expect(image.status).toBe(403);
       expect(await listMedia(handle.db)).toEqual([]);
     });
@@ -99,7 +110,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect((await sharp(bytes).metadata()).format).toBe("webp");
       expect(Number(file.headers.get("content-length"))).toBe(bytes.length);
 
-      const partial = await call(mediaFile, { request: new Request(`${SITE}${item.url}`, { headers: { range: "bytes=0-9" } }), context, params: { "*": key } });
+      const partial = await call(mediaFile, {
+        request: new Request(`${SITE}${item.url}`, { headers: { range: "bytes=0-9" } }),
+        context,
+        params: { "*": key },
+      });
       expect(partial.status).toBe(206);
       expect(partial.headers.get("content-range")).toBe(`bytes 0-9/${bytes.length}`);
       expect(Buffer.from(await partial.arrayBuffer())).toEqual(bytes.subarray(0, 10));
@@ -112,7 +127,11 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("replaces an image block's content with the uploaded picture", async () => {
       const answer = await call(contentImage, {
-        request: uploadRequest(`${SITE}/edit/api/content/hero-photo/image`, { data: await photo(), name: "edited-image.jpg", type: "image/jpeg" }, { headers: { origin: SITE, cookie } }),
+        request: uploadRequest(
+          `${SITE}/edit/api/content/hero-photo/image`,
+          { data: await photo(), name: "edited-image.jpg", type: "image/jpeg" },
+          { headers: { origin: SITE, cookie } },
+        ),
         context,
         params: { key: "hero-photo" },
       });
@@ -125,7 +144,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(block?.metadata).toMatchObject({ originalName: "edited-image.jpg", type: "image/jpeg", width: 1000, height: 600 });
 
       const missing = await call(contentImage, {
-        request: uploadRequest(`${SITE}/edit/api/content/no-such-block/image`, { data: await photo(), name: "x.jpg" }, { headers: { origin: SITE, cookie } }),
+        request: uploadRequest(
+          `${SITE}/edit/api/content/no-such-block/image`,
+          { data: await photo(), name: "x.jpg" },
+          { headers: { origin: SITE, cookie } },
+        ),
         context,
         params: { key: "no-such-block" },
       });
@@ -142,7 +165,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(tooBig.status).toBe(413);
       expect(await tooBig.json()).toEqual({ error: "The file is too large. The maximum is 10 MB." });
       const video = await call(contentImage, {
-        request: uploadRequest(`${SITE}/edit/api/content/hero-photo/image`, { data: tinyMp4(), name: "clip.jpg" }, { headers: { origin: SITE, cookie } }),
+        request: uploadRequest(
+          `${SITE}/edit/api/content/hero-photo/image`,
+          { data: tinyMp4(), name: "clip.jpg" },
+          { headers: { origin: SITE, cookie } },
+        ),
         context,
         params: { key: "hero-photo" },
       });
