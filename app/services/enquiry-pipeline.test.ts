@@ -181,16 +181,14 @@ for (const kind of TEST_DATABASE_KINDS) {
     it("refuses to send a stored row whose name carries a header break, and records why", async () => {
       const id = crypto.randomUUID();
       // A row written by some other path (an import, an old version) must still never inject headers.
-      await handle.db
-        .insert(contactSubmissions)
-        .values({
-          submissionId: id,
-          firstName: "Eve\r\nBcc:",
-          lastName: "victim@example.com",
-          email: "eve@example.com",
-          interest: "Cars",
-          message: "x",
-        });
+      await handle.db.insert(contactSubmissions).values({
+        submissionId: id,
+        firstName: "Eve\r\nBcc:",
+        lastName: "victim@example.com",
+        email: "eve@example.com",
+        interest: "Cars",
+        message: "x",
+      });
       await handle.db.insert(emailOutbox).values({ submissionId: id, kind: "staff-notification" });
       const sender = worker();
       await sender.runOnce();
