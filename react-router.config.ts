@@ -1,9 +1,10 @@
 import type { Config } from "@react-router/dev/config";
+import { parseEnv } from "./app/env.server";
 
 export default {
   ssr: true,
   // Separate build folders let several test runs build side by side.
-  buildDirectory: process.env.BUILD_DIR ?? "build",
+  buildDirectory: parseEnv().BUILD_DIR,
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

@@ -10,6 +10,13 @@ const optionalString = z
   .optional()
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
 
+/** An on/off setting: "1" or "true" turn it on, "0" or "false" off; anything else keeps the default. */
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === "1" || value === "true" ? true : value === "0" || value === "false" ? false : fallback));
+
 const EnvSchema = z.object({
   /** "production" for `npm start` (set by the script); "development" for `npm run dev`. */
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -40,13 +47,16 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "1" || value === "true"),
-  /** Log level of the JSON request and application logs. */
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Seed the catalogue on start when a listing is missing (idempotent). */
-  SEED_ON_START: z
-    .string()
-    .optional()
-    .transform((value) => value !== "0" && value !== "false"),
+  /** Log level of the JSON request and application logs (unset: info, or warn when NODE_ENV is test). */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** Seed the catalogue on start when a listing is missing (idempotent; never overwrites staff edits). "0" turns it off. */
+  SEED_ON_START: flag(true).default(true),
+  /** Folder of the committed SQL migrations run at start-up. */
+  MIGRATIONS_DIR: z.string().default("drizzle"),
+  /** Connections in the PostgreSQL pool of each app process (DATABASE_URL only). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Folder of the production build that `npm run serve` runs (several builds can live side by side). */
+  BUILD_DIR: z.string().default("build"),
   /** Where uploads are kept: "local" (DATA_DIR/storage) or "s3" (any S3-compatible service). */
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   /** S3 endpoint URL (Supabase Storage, R2, MinIO); unset: AWS S3 for the region. */
@@ -60,10 +70,7 @@ const EnvSchema = z.object({
   /** S3 secret access key (server only). */
   S3_SECRET_ACCESS_KEY: optionalString,
   /** Use path-style bucket URLs (MinIO, Supabase, local test servers). */
-  S3_FORCE_PATH_STYLE: z
-    .string()
-    .optional()
-    .transform((value) => value === "1" || value === "true"),
+  S3_FORCE_PATH_STYLE: flag(false).default(false),
   /** Storage quota shown on the Media Manager, in bytes (default 10 GB). */
   MEDIA_QUOTA_BYTES: z.coerce
     .number()
@@ -109,7 +116,13 @@ const EnvSchema = z.object({
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, "LOG_LEVEL"> & {
+  LOG_LEVEL: NonNullable<z.infer<typeof EnvSchema>["LOG_LEVEL"]>;
+  siteUrl: string;
+  dataDir: string;
+  migrationsDir: string;
+  buildDir: string;
+};
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
@@ -120,8 +133,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   return {
     ...env,
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     dataDir: path.resolve(env.DATA_DIR),
+    migrationsDir: path.resolve(env.MIGRATIONS_DIR),
+    buildDir: path.resolve(env.BUILD_DIR),
   };
 }
 

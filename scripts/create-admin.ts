@@ -1,12 +1,16 @@
 /**
- * Creates an administrator: npm run admin:create -- --email you@example.com --password "a long passphrase" [--name "Your Name"]
- * Uses the same settings as the server (DATABASE_URL or the PGlite database in DATA_DIR).
+ * Creates an Owner (full access to /edit), or promotes an existing account to Owner:
+ *   npm run admin:create -- --email you@example.com --password "a long passphrase" [--name "Your Name"]
+ * For an address that already has an account, the account becomes an Owner and its password is left as it
+ * is (--password is then not needed and is ignored). Uses the same settings as the server (DATABASE_URL or
+ * the PGlite database in DATA_DIR).
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "#app/db/client.server";
+import { openDatabaseFromEnv } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { AdminAccountError, createAdminUser } from "#app/services/auth-admin.server";
+import { recordAudit } from "#app/models/audit.server";
+import { createStaffUser, promoteToOwner, StaffAccountError } from "#app/services/auth-admin.server";
+import { createAuthForDatabase } from "#app/services/auth-instance.server";
 import { issueSetupLink } from "#app/services/auth-setup.server";
 
 const { values } = parseArgs({
@@ -14,23 +18,53 @@ const { values } = parseArgs({
   strict: true,
 });
 
-if (!values.email || !values.password) {
+if (!values.email) {
   console.error('Usage: npm run admin:create -- --email you@example.com --password "at least 12 characters" [--name "Your Name"]');
   process.exit(2);
 }
 
 const env = getEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.dataDir, "db") });
+const database = await openDatabaseFromEnv(env);
 let exitCode = 0;
 try {
   await database.migrate();
-  const user = await createAdminUser(database.db, env, { email: values.email, password: values.password, name: values.name ?? "Administrator" });
-  // An admin now exists, so any printed set-up link stops working.
+  const promoted = await promoteToOwner(database.db, values.email);
+  if (promoted) {
+    await recordAudit(database.db, {
+      actor: "system",
+      kind: "user",
+      action: "role changed",
+      subjectId: promoted.id,
+      subjectLabel: promoted.email,
+      changes: { role: { before: promoted.previousRole, after: "owner" } },
+    });
+    console.log(
+      promoted.previousRole === "owner"
+        ? `${promoted.email} is already an Owner; nothing changed.`
+        : `${promoted.email} is now an Owner (its password is unchanged). Sign in at ${env.siteUrl}/sign-in`,
+    );
+  } else {
+    if (!values.password) throw new StaffAccountError("Give a --password of at least 12 characters for the new account.");
+    const auth = await createAuthForDatabase(database.db, env);
+    const user = await createStaffUser(
+      { db: database.db, auth },
+      { email: values.email, password: values.password, name: values.name ?? "Administrator", role: "owner" },
+    );
+    await recordAudit(database.db, {
+      actor: "system",
+      kind: "user",
+      action: "created",
+      subjectId: user.id,
+      subjectLabel: user.email,
+      changes: { role: { before: null, after: "owner" } },
+    });
+    console.log(`Owner account created: ${user.email}. Sign in at ${env.siteUrl}/sign-in`);
+  }
+  // An Owner now exists, so any printed set-up link stops working.
   await issueSetupLink(database.db, env);
-  console.log(`Administrator created: ${user.email}. Sign in at ${env.siteUrl}/sign-in`);
 } catch (error) {
   exitCode = 1;
-  console.error(error instanceof AdminAccountError ? `Could not create the administrator: ${error.message}` : error);
+  console.error(error instanceof StaffAccountError ? `Could not create the account: ${error.message}` : error);
 } finally {
   // PGlite keeps the process alive for seconds unless closed.
   await database.close();

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import type { Env } from "#app/env.server";
 import * as schema from "./schema";
 
 /** The one database type the app codes against, whichever driver is underneath. */
@@ -26,21 +27,34 @@ export type DatabaseHandle = {
   raw: PGlite | pg.Pool;
 };
 
-const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
-
 export type OpenOptions = {
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
   /** Folder for the PGlite files; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string;
+  /** Folder of the SQL migrations (default ./drizzle). */
+  migrationsDir?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir);
+  const migrationsFolder = path.resolve(options.migrationsDir ?? "drizzle");
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir, migrationsFolder);
 }
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+/** The database the settings choose: DATABASE_URL, or the embedded PGlite under DATA_DIR/db. */
+export function openDatabaseFromEnv(env: Pick<Env, "DATABASE_URL" | "dataDir" | "migrationsDir" | "DATABASE_POOL_SIZE">): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.dataDir, "db"),
+    migrationsDir: env.migrationsDir,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
+}
+
+async function openPglite(dir: string | undefined, migrationsFolder: string): Promise<DatabaseHandle> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm backs the catalogue's substring search indexes (see drizzle/0002_search_trigram.sql).
   const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
@@ -56,10 +70,10 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+async function openPostgres(connectionString: string, migrationsFolder: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: poolSize,
     // pg waits forever by default; a request should fail fast instead.
     connectionTimeoutMillis: 5_000,
     statement_timeout: 10_000,
@@ -86,3 +100,8 @@ async function ping(db: Database): Promise<boolean> {
     return false;
   }
 }
+
+/** A transaction handed to `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either: model functions that write take one, so callers can make them part of a larger transaction. */
+export type DbOrTx = Database | Transaction;

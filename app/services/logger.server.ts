@@ -1,8 +1,9 @@
 import pino from "pino";
+import { getEnv } from "#app/env.server";
 
 /** JSON-lines logger shared by the host and the app. */
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+  level: getEnv().LOG_LEVEL,
   base: undefined,
   timestamp: pino.stdTimeFunctions.isoTime,
 });

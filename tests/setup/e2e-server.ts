@@ -5,14 +5,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../app/db/client.server";
+import { openDatabaseFromEnv } from "../../app/db/client.server";
+import { parseEnv } from "../../app/env.server";
 import { seedCatalogue } from "../../app/db/seed/seed.server";
 import { writeE2eFixtures } from "./e2e-fixtures";
 
 const dataDir = process.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "ws-e2e-"));
 process.env.DATA_DIR = dataDir;
 
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: path.join(dataDir, "db") });
+const handle = await openDatabaseFromEnv(parseEnv());
 await handle.migrate();
 await seedCatalogue(handle.db);
 await writeE2eFixtures(handle.db);
