@@ -2,6 +2,57 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** Server-only code: anything in a *.server module, the database, models and services. */
+const SERVER_ONLY = ["**/*.server", "**/*.server.ts", "#app/models/*", "#app/services/*", "#app/db/client.server", "#app/db/seed/*", "node:*"];
+
+/**
+ * Import boundaries (ARCHITECTURE.md, "Layout"):
+ * - components/ui knows nothing of the app;
+ * - domain/ is pure and shared with the browser: no server code, no database;
+ * - components never import a *.server module, not even for a type (the type lives in domain/).
+ */
+const boundaries = [
+  {
+    files: ["app/components/ui/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["#app/*", "!#app/components/ui/*"], message: "components/ui holds app-agnostic pieces: pass app data in as props." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/domain/**"],
+    ignores: ["app/domain/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [...SERVER_ONLY, "#app/db/*", "#app/routes/*", "#app/components/*"],
+              message: "domain/ is pure rules and types, shared with the browser.",
+            },
+            // Types from the UI libraries are fine (a form result's shape); their code is not.
+            { group: ["react", "react-dom", "react-router", "@conform-to/*"], allowTypeImports: true, message: "domain/ holds no UI code." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: SERVER_ONLY, message: "Components run in the browser: import types from domain/, never from a server module." }] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -19,7 +70,9 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
+  { files: ["**/*.js"], ...tseslint.configs.disableTypeChecked },
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
@@ -27,11 +80,31 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // React Router's idiom: loaders and actions throw responses (redirect(), data()) to answer early.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "react-router", name: "DataWithResponseInit" },
+          ],
+        },
+      ],
+      // Event handlers may be async in React; a returned promise there is not a bug.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      // Methods that satisfy an async interface without awaiting anything are fine.
+      "@typescript-eslint/require-await": "off",
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  ...boundaries,
   {
     files: ["scripts/**", "server/index.ts", "tests/**", "bench/**"],
     rules: { "no-console": "off" },
+  },
+  {
+    // Test matchers (expect.any, expect.stringMatching) are typed any, and tests patch prototypes on purpose.
+    files: ["**/*.test.ts", "tests/**"],
+    rules: { "@typescript-eslint/no-unsafe-assignment": "off", "@typescript-eslint/unbound-method": "off" },
   },
 );

@@ -113,7 +113,7 @@ try {
   const deadline = Date.now() + 60_000;
   let pending = Infinity;
   while (Date.now() < deadline) {
-    pending = Number((await db.query("select count(*) from email_outbox where sent_at is null")).rows[0].count);
+    pending = Number((await db.query<{ count: string }>("select count(*) from email_outbox where sent_at is null")).rows[0]?.count);
     if (pending === 0) break;
     await sleep(500);
   }

@@ -3,15 +3,13 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { openDatabase, type DatabaseHandle } from "#app/db/client.server";
+import { openDatabaseFromEnv, type DatabaseHandle } from "#app/db/client.server";
 import { servicesContext } from "#app/db/context";
 import { seedCatalogue } from "#app/db/seed/seed.server";
 import { getEnv, type Env } from "#app/env.server";
 import { logger } from "#app/services/logger.server";
-import path from "node:path";
-import { listenForContentChanges } from "#app/models/content-blocks-listener.server";
+import { createAppServices } from "#app/services/app-services.server";
 import { issueSetupLink } from "#app/services/auth-setup.server";
-import { startEnquiryServices } from "#app/services/enquiry-runtime.server";
 
 /**
  * The application half of the server, bundled by Vite with the route modules so the router context
@@ -33,10 +31,7 @@ export function getApp(): Promise<AppInstance> {
 }
 
 export async function createApp(env: Env): Promise<AppInstance> {
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: path.join(env.dataDir, "db"),
-  });
+  const database = await openDatabaseFromEnv(env);
   await database.migrate();
   if (env.SEED_ON_START) {
     const { inserted } = await seedCatalogue(database.db);
@@ -46,10 +41,8 @@ export async function createApp(env: Env): Promise<AppInstance> {
   // so refresh them once per start (cheap for a catalogue, and it lets counts use index-only scans).
   if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze listings`);
   logger.info({ database: database.kind }, "database ready");
-  const stopContentListener = await listenForContentChanges(database);
   await announceSetupLink(database, env);
-  // [enquiries] the e-mail outbox worker; it sends what earlier runs left in the outbox too.
-  const enquiryServices = startEnquiryServices(database.db, env);
+  const running = await createAppServices({ database, env });
 
   const handler = express.Router();
 
@@ -68,7 +61,7 @@ export async function createApp(env: Env): Promise<AppInstance> {
       mode: env.NODE_ENV,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
-        context.set(servicesContext, { db: database.db, env, nonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip });
+        context.set(servicesContext, { ...running.services, nonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip });
         return context;
       },
     }),
@@ -78,8 +71,7 @@ export async function createApp(env: Env): Promise<AppInstance> {
     handler,
     database,
     close: async () => {
-      await enquiryServices.stop();
-      await stopContentListener();
+      await running.stop();
       await database.close();
     },
   };

@@ -27,8 +27,8 @@ host.use(
     autoLogging: { ignore: (req) => req.url === "/healthz" },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     serializers: {
-      req: (req) => ({ method: req.method, url: req.url }),
-      res: (res) => ({ statusCode: res.statusCode }),
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   }),
 );
@@ -49,7 +49,7 @@ host.use(compression());
 let loadApp: () => Promise<AppInstance>;
 
 if (production) {
-  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const buildDir = env.buildDir;
   // Fingerprinted assets never change: cache them for a year.
   host.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
   host.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
@@ -95,10 +95,14 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  server.close(async () => {
-    await startedApp.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
-    logger.info("stopped");
-    process.exit(0);
+  server.close(() => {
+    void startedApp
+      .close()
+      .catch((error) => logger.error({ err: error }, "closing the database failed"))
+      .finally(() => {
+        logger.info("stopped");
+        process.exit(0);
+      });
   });
   // Keep-alive connections with no request in flight would hold close() open.
   server.closeIdleConnections();

@@ -22,8 +22,8 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Serve
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {

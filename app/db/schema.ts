@@ -139,17 +139,22 @@ export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
 export type MediaItemRow = typeof mediaItems.$inferSelect;
 
 /**
- * Outbox of e-mails to send for a stored submission: one row per message, retried with backoff
- * until sent. Written in the same transaction as the submission, so nothing accepted is lost.
+ * Outbox of e-mails: one row per message, retried with backoff until sent. An enquiry's own messages are
+ * written in the same transaction as the enquiry, so nothing accepted is lost; other messages (password
+ * resets, invitations, replies) name their recipient and carry what their composer needs in `payload`.
  */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    submissionId: text("submission_id")
-      .notNull()
-      .references(() => contactSubmissions.submissionId, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["staff-notification", "visitor-acknowledgement"] }).notNull(),
+    /** The enquiry a message belongs to, when any (deleting the enquiry deletes its messages). */
+    submissionId: text("submission_id").references(() => contactSubmissions.submissionId, { onDelete: "cascade" }),
+    /** Which composer writes the message (services/mail/mail-kinds.server.ts). */
+    kind: text("kind").notNull(),
+    /** Recipient of a message that is not addressed by its enquiry. */
+    recipient: text("recipient"),
+    /** What the composer needs besides the enquiry (never shown to anyone but the recipient). */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** A worker holds a row until then; another process may take it over after. */
@@ -159,12 +164,46 @@ export const emailOutbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("email_outbox_submission_kind_idx").on(table.submissionId, table.kind),
+    // An enquiry has one notification and one acknowledgement; other kinds (replies) may repeat.
+    uniqueIndex("email_outbox_submission_kind_idx")
+      .on(table.submissionId, table.kind)
+      .where(sql`kind in ('staff-notification', 'visitor-acknowledgement')`),
+    index("email_outbox_submission_idx").on(table.submissionId),
     index("email_outbox_due_idx")
       .on(table.nextAttemptAt)
       .where(sql`sent_at is null`),
   ],
 );
+
+/**
+ * Who did what and when in the admin area: one row per change, written in the same transaction as the
+ * change itself. `changes` holds the before and after of each changed field (never secrets or erased data).
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member's user id; null for the system (scheduled jobs, seeding). */
+    actorId: text("actor_id"),
+    /** The actor's name and e-mail at the time, kept even if the account is later removed. */
+    actorLabel: text("actor_label").notNull().default("System"),
+    kind: text("kind").$type<AuditKind>().notNull(),
+    action: text("action").notNull(),
+    subjectId: text("subject_id"),
+    subjectLabel: text("subject_label").notNull().default(""),
+    changes: jsonb("changes").$type<AuditChanges>().notNull().default({}),
+  },
+  (table) => [
+    index("audit_events_at_idx").on(table.at.desc()),
+    index("audit_events_actor_idx").on(table.actorId, table.at.desc()),
+    index("audit_events_kind_idx").on(table.kind, table.at.desc()),
+  ],
+);
+
+export type AuditKind = "listing" | "content" | "media" | "user" | "settings" | "enquiry" | "account";
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+export type AuditEventRow = typeof auditEvents.$inferSelect;
 
 /** Small key/value store for operator settings and one-time tokens (e.g. the first-run set-up link). */
 export const appSettings = pgTable("app_settings", {

@@ -17,7 +17,8 @@ import {
   toAdminContentBlock,
   updateContentBlock,
 } from "./content-blocks.server";
-import { listenForContentChanges } from "./content-blocks-listener.server";
+import { startChangeBus } from "#app/db/change-bus.server";
+import { createContentCache, type ContentStore } from "./content-blocks.server";
 
 /** Writes straight to the table, behind the model's back, to see whether a read came from the cache. */
 async function writeBehindCache(db: Database, key: string, content: string) {
@@ -36,13 +37,15 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
 for (const kind of TEST_DATABASE_KINDS) {
   describe(`content blocks (${kind})`, () => {
     let handle: DatabaseHandle;
+    let store: ContentStore;
     beforeAll(async () => {
       handle = await openTestDatabase(kind);
+      store = { db: handle.db, contentCache: createContentCache() };
     });
     afterAll(() => handle.close());
 
     it("saves defaults on first load and serves them to public pages", async () => {
-      const values = await readContent(handle.db, ["contact-hours", "about-mission"]);
+      const values = await readContent(store, ["contact-hours", "about-mission"]);
       expect(values["contact-hours"]).toBe("24/7 Support");
       const [row] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "contact-hours"));
       expect(row).toMatchObject({ type: "text", content: "24/7 Support", metadata: { category: "contact" } });
@@ -50,15 +53,15 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("creates blocks, refuses a taken or malformed key, and lists newest first with search, category and paging", async () => {
       for (let index = 0; index < 45; index++) {
-        await createContentBlock(handle.db, {
+        await createContentBlock(store, {
           key: `paging-${String(index).padStart(2, "0")}`,
           type: "text",
           category: index % 3 === 0 ? "about" : "home",
           content: `Text ${index}`,
         });
       }
-      await expect(createContentBlock(handle.db, { key: "paging-00", type: "text", category: "home" })).rejects.toThrow(ContentBlockError);
-      await expect(createContentBlock(handle.db, { key: "Bad Key!", type: "text", category: "home" })).rejects.toThrow("lower-case");
+      await expect(createContentBlock(store, { key: "paging-00", type: "text", category: "home" })).rejects.toThrow(ContentBlockError);
+      await expect(createContentBlock(store, { key: "Bad Key!", type: "text", category: "home" })).rejects.toThrow("lower-case");
 
       const first = await listContentBlocks(handle.db, { search: "PAGING", offset: 0, limit: 20 });
       expect(first).toHaveLength(20);
@@ -76,16 +79,16 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     it("updates text and returns null for an unknown key", async () => {
-      await createContentBlock(handle.db, { key: "edit-text", type: "text", category: "home", content: "Before" });
-      const updated = await updateContentBlock(handle.db, "edit-text", { content: "After <b>bold</b> stays literal" });
+      await createContentBlock(store, { key: "edit-text", type: "text", category: "home", content: "Before" });
+      const updated = await updateContentBlock(store, "edit-text", { content: "After <b>bold</b> stays literal" });
       expect(updated?.content).toBe("After <b>bold</b> stays literal");
       expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(updated!.createdAt.getTime());
-      expect(await updateContentBlock(handle.db, "no-such-block", { content: "x" })).toBeNull();
+      expect(await updateContentBlock(store, "no-such-block", { content: "x" })).toBeNull();
     });
 
     it("sanitises html on save and again on render", async () => {
-      await createContentBlock(handle.db, { key: "edit-html", type: "html", category: "about", content: "<p>Hi</p>" });
-      const saved = await updateContentBlock(handle.db, "edit-html", {
+      await createContentBlock(store, { key: "edit-html", type: "html", category: "about", content: "<p>Hi</p>" });
+      const saved = await updateContentBlock(store, "edit-html", {
         content: '<p onclick="steal()">Safe <a href="javascript:alert(1)">link</a><script>alert(1)</script><img src="x" onerror="alert(1)"></p>',
       });
       expect(saved!.content).not.toMatch(/script|onclick|onerror|javascript:/i);
@@ -97,9 +100,9 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     it("keeps image blocks to image addresses", async () => {
-      await createContentBlock(handle.db, { key: "edit-image", type: "image", category: "home" });
-      await expect(updateContentBlock(handle.db, "edit-image", { content: "javascript:alert(1)" })).rejects.toThrow(ContentBlockError);
-      const ok = await updateContentBlock(handle.db, "edit-image", { content: "/media/content/edit-image/photo.jpg", metadata: { size: 1234 } });
+      await createContentBlock(store, { key: "edit-image", type: "image", category: "home" });
+      await expect(updateContentBlock(store, "edit-image", { content: "javascript:alert(1)" })).rejects.toThrow(ContentBlockError);
+      const ok = await updateContentBlock(store, "edit-image", { content: "/media/content/edit-image/photo.jpg", metadata: { size: 1234 } });
       expect(ok).toMatchObject({ content: "/media/content/edit-image/photo.jpg", metadata: { category: "home", size: 1234 } });
     });
 
@@ -107,24 +110,24 @@ for (const kind of TEST_DATABASE_KINDS) {
       vi.useFakeTimers({ toFake: ["Date"] });
       try {
         const start = Date.now();
-        expect((await readContent(handle.db, ["about-mission"]))["about-mission"]).toMatch(/^Our mission/);
+        expect((await readContent(store, ["about-mission"]))["about-mission"]).toMatch(/^Our mission/);
         await writeBehindCache(handle.db, "about-mission", "Changed behind the cache");
         vi.setSystemTime(start + CONTENT_CACHE_TTL_MS - 1_000);
-        expect((await readContent(handle.db, ["about-mission"]))["about-mission"]).toMatch(/^Our mission/);
+        expect((await readContent(store, ["about-mission"]))["about-mission"]).toMatch(/^Our mission/);
         vi.setSystemTime(start + CONTENT_CACHE_TTL_MS + 1_000);
-        expect((await readContent(handle.db, ["about-mission"]))["about-mission"]).toBe("Changed behind the cache");
+        expect((await readContent(store, ["about-mission"]))["about-mission"]).toBe("Changed behind the cache");
 
-        await updateContentBlock(handle.db, "about-mission", { content: "Edited by staff" });
-        expect((await readContent(handle.db, ["about-mission"]))["about-mission"]).toBe("Edited by staff");
+        await updateContentBlock(store, "about-mission", { content: "Edited by staff" });
+        expect((await readContent(store, ["about-mission"]))["about-mission"]).toBe("Edited by staff");
       } finally {
         vi.useRealTimers();
       }
     });
 
     it("caches a created block", async () => {
-      await createContentBlock(handle.db, { key: "fresh-block", type: "text", category: "contact", content: "Created" });
+      await createContentBlock(store, { key: "fresh-block", type: "text", category: "contact", content: "Created" });
       await writeBehindCache(handle.db, "fresh-block", "Changed behind the cache");
-      expect((await readContentBlock(handle.db, "fresh-block"))?.content).toBe("Created");
+      expect((await readContentBlock(store, "fresh-block"))?.content).toBe("Created");
     });
 
     it("drops another process's cached copy through LISTEN/NOTIFY", async () => {
@@ -136,14 +139,16 @@ for (const kind of TEST_DATABASE_KINDS) {
         const db = drizzle(handle.raw as PGlite, { schema }) as unknown as Database;
         other = { ...handle, db, close: async () => undefined };
       }
-      const stop = await listenForContentChanges(other);
+      const changes = await startChangeBus(other);
+      const otherStore = { db: other.db, contentCache: createContentCache(changes) };
       try {
-        expect((await readContent(other.db, ["contact-intro"]))["contact-intro"]).toMatch(/^Tell us/);
-        await updateContentBlock(handle.db, "contact-intro", { content: "Write to us any time." });
-        const reached = await eventually(async () => (await readContent(other.db, ["contact-intro"]))["contact-intro"] === "Write to us any time.");
+        expect((await readContent(otherStore, ["contact-intro"]))["contact-intro"]).toMatch(/^Tell us/);
+        await updateContentBlock(store, "contact-intro", { content: "Write to us any time." });
+        const reached = await eventually(async () => (await readContent(otherStore, ["contact-intro"]))["contact-intro"] === "Write to us any time.");
         expect(reached).toBe(true);
       } finally {
-        await stop();
+        otherStore.contentCache.dispose();
+        await changes.close();
         await other.close();
       }
     });

@@ -2,41 +2,49 @@ import { and, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import type { Database } from "#app/db/client.server";
 import { contentBlocks, type ContentBlockMetadata, type ContentBlockRow } from "#app/db/schema";
+import { announceChange, type ChangeBus } from "#app/db/change-bus.server";
 import { CONTENT_DEFAULTS, type ContentCategory, type ContentKey, type ContentType, type ContentValues } from "#app/domain/site-content";
 
 /** Public reads are cached this long per key (spec point 9); an update anywhere drops the entry at once. */
 export const CONTENT_CACHE_TTL_MS = 5 * 60 * 1000;
-/** PostgreSQL NOTIFY channel: the payload is the changed key, so every app process drops its copy. */
-export const CONTENT_CHANNEL = "content_blocks_changed";
 export const ADMIN_PAGE_SIZE = 20;
 
 export class ContentBlockError extends Error {}
 
 // ---------------------------------------------------------------------------------------------------
-// Cache: one map per database handle (the app has one; tests open several side by side).
+// Cache: one per app process, handed to loaders through the router context (tests make their own).
 
 type CacheEntry = { row: ContentBlockRow; expiresAt: number };
-const caches = new WeakMap<Database, Map<string, CacheEntry>>();
 
-function cacheOf(db: Database): Map<string, CacheEntry> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
+export type ContentCache = {
+  get(key: string): ContentBlockRow | undefined;
+  remember(row: ContentBlockRow): void;
+  /** Drops one key, or everything (`"*"`, after a lost NOTIFY connection). */
+  invalidate(key: string): void;
+};
+
+/** The cache, kept current by the change bus: a block changed by any process is dropped here at once. */
+export function createContentCache(changes?: ChangeBus): ContentCache & { dispose(): void } {
+  const entries = new Map<string, CacheEntry>();
+  const cache = {
+    get(key: string) {
+      const entry = entries.get(key);
+      return entry && entry.expiresAt > Date.now() ? entry.row : undefined;
+    },
+    remember(row: ContentBlockRow) {
+      entries.set(row.key, { row, expiresAt: Date.now() + CONTENT_CACHE_TTL_MS });
+    },
+    invalidate(key: string) {
+      if (key === "*") entries.clear();
+      else entries.delete(key);
+    },
+  };
+  const unsubscribe = changes?.subscribe("content", (key) => cache.invalidate(key));
+  return { ...cache, dispose: () => unsubscribe?.() };
 }
 
-function remember(db: Database, row: ContentBlockRow) {
-  cacheOf(db).set(row.key, { row, expiresAt: Date.now() + CONTENT_CACHE_TTL_MS });
-}
-
-/** Drops one key, or everything (`"*"`, used after a lost NOTIFY connection). */
-export function invalidateContentCache(db: Database, key: string) {
-  if (key === "*") cacheOf(db).clear();
-  else cacheOf(db).delete(key);
-}
-
-async function announceChange(db: Database, key: string) {
-  await db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${key})`);
-}
+/** What the content functions need: the database and this process's cache. */
+export type ContentStore = { db: Database; contentCache: ContentCache };
 
 // ---------------------------------------------------------------------------------------------------
 // HTML: sanitised when saved and again when rendered, so a row written any other way is still safe.
@@ -65,13 +73,11 @@ export function renderableContent(row: Pick<ContentBlockRow, "type" | "content">
  * Reads the given blocks for a public page, from the cache when fresh. A block that has no stored content
  * gets its default saved on first load (spec point 4), so staff always find every block in the Content Manager.
  */
-export async function readContent<K extends ContentKey>(db: Database, keys: readonly K[]): Promise<ContentValues<K>> {
-  const cache = cacheOf(db);
-  const now = Date.now();
+export async function readContent<K extends ContentKey>({ db, contentCache }: ContentStore, keys: readonly K[]): Promise<ContentValues<K>> {
   const rows = new Map<string, ContentBlockRow>();
   for (const key of keys) {
-    const entry = cache.get(key);
-    if (entry && entry.expiresAt > now) rows.set(key, entry.row);
+    const row = contentCache.get(key);
+    if (row) rows.set(key, row);
   }
   const toLoad = keys.filter((key) => !rows.has(key));
   if (toLoad.length > 0) {
@@ -103,7 +109,7 @@ export async function readContent<K extends ContentKey>(db: Database, keys: read
     }
     for (const key of toLoad) {
       const row = rows.get(key);
-      if (row) remember(db, row);
+      if (row) contentCache.remember(row);
     }
   }
   const values = {} as ContentValues<K>;
@@ -115,11 +121,11 @@ export async function readContent<K extends ContentKey>(db: Database, keys: read
 }
 
 /** One block by key (spec "Read content block"), cached like the public reads; null when absent. */
-export async function readContentBlock(db: Database, key: string): Promise<ContentBlockRow | null> {
-  const entry = cacheOf(db).get(key);
-  if (entry && entry.expiresAt > Date.now()) return entry.row;
+export async function readContentBlock({ db, contentCache }: ContentStore, key: string): Promise<ContentBlockRow | null> {
+  const cached = contentCache.get(key);
+  if (cached) return cached;
   const [row] = await db.select().from(contentBlocks).where(eq(contentBlocks.key, key));
-  if (row) remember(db, row);
+  if (row) contentCache.remember(row);
   return row ?? null;
 }
 
@@ -139,7 +145,7 @@ function checkContent(type: ContentType, content: string): string {
  * Drops the cached copy here and, through NOTIFY, in every other app process.
  */
 export async function updateContentBlock(
-  db: Database,
+  { db, contentCache }: ContentStore,
   key: string,
   changes: { content: string; metadata?: ContentBlockMetadata },
 ): Promise<ContentBlockRow | null> {
@@ -155,8 +161,8 @@ export async function updateContentBlock(
     })
     .where(eq(contentBlocks.key, key))
     .returning();
-  invalidateContentCache(db, key);
-  await announceChange(db, key);
+  contentCache.invalidate(key);
+  await announceChange(db, "content", key);
   return row ?? null;
 }
 
@@ -164,7 +170,7 @@ export const CONTENT_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{1,79}$/;
 
 /** Inserts a block and caches it (spec point 4). A taken key is a ContentBlockError, not a crash. */
 export async function createContentBlock(
-  db: Database,
+  { db, contentCache }: ContentStore,
   input: { key: string; type: ContentType; category: ContentCategory; content?: string; metadata?: ContentBlockMetadata },
 ): Promise<ContentBlockRow> {
   if (!CONTENT_KEY_PATTERN.test(input.key)) {
@@ -181,8 +187,8 @@ export async function createContentBlock(
     .onConflictDoNothing({ target: contentBlocks.key })
     .returning();
   if (!row) throw new ContentBlockError(`A content block with the key "${input.key}" already exists.`);
-  remember(db, row);
-  await announceChange(db, row.key);
+  contentCache.remember(row);
+  await announceChange(db, "content", row.key);
   return row;
 }
 

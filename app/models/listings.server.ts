@@ -2,11 +2,11 @@ import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from "drizzl
 import type { Database } from "#app/db/client.server";
 import { listings, type ListingRow } from "#app/db/schema";
 import type { CategoryId } from "#app/domain/category-ids";
+import type { ListingCardData, LocationOption } from "#app/domain/listing-views";
 import { PAGE_SIZE, type ListingQuery } from "#app/domain/listing-query";
 import { bedroomsFilterValue, yearBucketOf } from "#app/domain/listing-rules";
 
-/** What a listing card shows. */
-export type ListingCardData = Pick<ListingRow, "id" | "category" | "title" | "price" | "location" | "year" | "specs" | "images">;
+export type { ListingCardData, LocationOption };
 
 export type ListingPage = { items: ListingCardData[]; total: number; page: number; pageCount: number };
 
@@ -66,8 +66,6 @@ export async function findListings(db: Database, category: CategoryId, query: Li
   return { items, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
-export type LocationOption = { value: string; label: string };
-
 /**
  * Distinct location filter options (the last comma part; metals: the first), values lowercased.
  * A recursive "skip scan" over listings_category_location_idx: one index probe per distinct key, so
@@ -88,7 +86,7 @@ export async function locationOptions(db: Database, category: CategoryId): Promi
     )
     select location_key as key, location from location_keys`);
   // node-postgres and PGlite both answer { rows }.
-  const rows = (result as unknown as { rows: { key: string; location: string }[] }).rows;
+  const rows = (result as { rows: { key: string; location: string }[] }).rows;
   return rows.map((row) => {
     const parts = row.location.split(",").map((part) => part.trim());
     const label = (category === "metals" ? parts[0] : parts.at(-1)) ?? row.key;

@@ -1,3 +1,4 @@
+import type { MediaView } from "#app/domain/media";
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { mediaItems, type MediaItemMetadata, type MediaItemRow } from "#app/db/schema";
@@ -10,21 +11,7 @@ export function mediaUrl(key: string): string {
 }
 
 /** What the Media Manager shows for one item (no storage internals beyond URLs). */
-export type MediaView = {
-  id: string;
-  name: string;
-  type: MediaItemRow["type"];
-  mimeType: string;
-  size: number;
-  createdAt: string;
-  folder: string | null;
-  url: string;
-  width: number | null;
-  height: number | null;
-  placeholder: string | null;
-  /** Smallest renditions, for thumbnails. */
-  thumbnail: { avif?: string; webp?: string } | null;
-};
+export type { MediaView };
 
 export function toMediaView(row: MediaItemRow): MediaView {
   const variants = row.metadata.variants ?? [];

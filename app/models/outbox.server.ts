@@ -1,8 +1,25 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "#app/db/client.server";
+import type { Database, DbOrTx } from "#app/db/client.server";
 import { contactSubmissions, emailOutbox, type ContactSubmissionRow, type EmailOutboxRow } from "#app/db/schema";
+import type { MailKind } from "#app/services/mail/message.server";
 
-export type ClaimedMessage = { outbox: EmailOutboxRow; submission: ContactSubmissionRow };
+/** A leased message and, when it belongs to an enquiry, that enquiry. */
+export type ClaimedMessage = { outbox: EmailOutboxRow; submission?: ContactSubmissionRow };
+
+/**
+ * Queues one e-mail. Pass the transaction that makes the change the message is about, so the change and
+ * its message are stored together; call the outbox's wake() after commit to send it at once.
+ */
+export async function enqueueMail(
+  db: DbOrTx,
+  message: { kind: MailKind; recipient?: string; submissionId?: string; payload?: Record<string, unknown> },
+): Promise<string> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ kind: message.kind, recipient: message.recipient ?? null, submissionId: message.submissionId ?? null, payload: message.payload ?? {} })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+}
 
 /**
  * Takes up to `limit` due messages and leases them until now + leaseSeconds, so no other process sends
@@ -32,21 +49,20 @@ export async function claimDueMessages(
     )
     .returning();
   if (claimed.length === 0) return [];
-  const ids = [...new Set(claimed.map((row) => row.submissionId))];
-  const submissions = await db
-    .select()
-    .from(contactSubmissions)
-    .where(
-      sql`${contactSubmissions.submissionId} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+  const ids = [...new Set(claimed.flatMap((row) => (row.submissionId ? [row.submissionId] : [])))];
+  const submissions = ids.length
+    ? await db
+        .select()
+        .from(contactSubmissions)
+        .where(
+          sql`${contactSubmissions.submissionId} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        )
+    : [];
   const bySubmission = new Map(submissions.map((row) => [row.submissionId, row]));
-  return claimed.flatMap((outbox) => {
-    const submission = bySubmission.get(outbox.submissionId);
-    return submission ? [{ outbox, submission }] : [];
-  });
+  return claimed.map((outbox) => ({ outbox, submission: outbox.submissionId ? bySubmission.get(outbox.submissionId) : undefined }));
 }
 
 /** Exponential backoff: 5 s, 10 s, 20 s, ... capped at 15 minutes. */

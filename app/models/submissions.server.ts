@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { contactSubmissions, emailOutbox } from "#app/db/schema";
+import { ENQUIRY_MAIL_KINDS } from "#app/services/mail/mail-kinds.server";
 import type { MailKind } from "#app/services/mail/message.server";
 
 export type NewSubmission = {
@@ -15,8 +16,6 @@ export type NewSubmission = {
   metadata: { userAgent: string; timestamp: string };
 };
 
-export const OUTBOX_KINDS: readonly MailKind[] = ["staff-notification", "visitor-acknowledgement"];
-
 /**
  * Stores the enquiry and its two outbox messages in one transaction: either all three rows exist or
  * none does. The submission id is unique, so a second post of the same form stores nothing more.
@@ -29,7 +28,7 @@ export async function storeSubmission(db: Database, submission: NewSubmission): 
       .onConflictDoNothing({ target: contactSubmissions.submissionId })
       .returning({ id: contactSubmissions.id });
     if (inserted.length === 0) return { duplicate: true };
-    await tx.insert(emailOutbox).values(OUTBOX_KINDS.map((kind) => ({ submissionId: submission.submissionId, kind })));
+    await tx.insert(emailOutbox).values(ENQUIRY_MAIL_KINDS.map((kind) => ({ submissionId: submission.submissionId, kind })));
     return { duplicate: false };
   });
 }
@@ -59,7 +58,12 @@ export async function markSent(db: Database, outboxId: string, skipped?: string)
 export async function refreshSubmissionStatus(db: Database, submissionId?: string) {
   const sent = (kind: MailKind) =>
     sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind = ${kind} and o.sent_at is not null and o.last_error is null)`;
-  const nothingLeft = sql`not exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.sent_at is null)`;
+  const enquiryKinds = sql.join(
+    ENQUIRY_MAIL_KINDS.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  // Only the enquiry's own messages decide its status; later messages (replies) have their own delivery state.
+  const nothingLeft = sql`not exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind in (${enquiryKinds}) and o.sent_at is null)`;
   await db
     .update(contactSubmissions)
     .set({
@@ -79,8 +83,11 @@ export async function refreshSubmissionStatus(db: Database, submissionId?: strin
     );
 }
 
-/** A send failed: the enquiry shows status error with the reason, and the message waits for its next attempt. */
-export async function recordFailure(db: Database, outboxId: string, submissionId: string, errorText: string, retryInSeconds: number) {
+/**
+ * A send failed: the message waits for its next attempt and, when it is one of an enquiry's own messages,
+ * the enquiry shows status error with the reason.
+ */
+export async function recordFailure(db: Database, outboxId: string, enquirySubmissionId: string | null, errorText: string, retryInSeconds: number) {
   await db.transaction(async (tx) => {
     await tx
       .update(emailOutbox)
@@ -91,12 +98,13 @@ export async function recordFailure(db: Database, outboxId: string, submissionId
         nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
       })
       .where(eq(emailOutbox.id, outboxId));
+    if (!enquirySubmissionId) return;
     await tx
       .update(contactSubmissions)
       .set({
         status: "error",
         metadata: sql`${contactSubmissions.metadata} || jsonb_build_object('error', ${errorText}::text, 'errorAt', now())`,
       })
-      .where(eq(contactSubmissions.submissionId, submissionId));
+      .where(eq(contactSubmissions.submissionId, enquirySubmissionId));
   });
 }

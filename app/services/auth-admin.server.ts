@@ -1,38 +1,56 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { authUser } from "#app/db/schema";
-import type { Env } from "#app/env.server";
-import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth-instance.server";
+import { STAFF_ROLES, type StaffRole } from "#app/domain/staff-roles";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type Auth } from "./auth-instance.server";
 
-export const AdminAccountSchema = z.object({
+export const StaffAccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")),
   name: z.string().trim().min(1, "Enter a name.").max(120).default("Administrator"),
   password: z
     .string()
     .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
     .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`),
+  role: z.enum(STAFF_ROLES).default("owner"),
 });
-export type AdminAccountInput = z.input<typeof AdminAccountSchema>;
+export type StaffAccountInput = z.input<typeof StaffAccountSchema>;
 
-export class AdminAccountError extends Error {}
+export class StaffAccountError extends Error {}
+
+type AuthDeps = { db: Database; auth: Auth };
 
 /**
- * Creates an administrator through better-auth's admin plugin (called server-side, with no request, which
+ * Creates a member of staff through better-auth's admin plugin (called server-side, with no request, which
  * the plugin allows), so the password is hashed and stored exactly as sign-in expects.
  */
-export async function createAdminUser(db: Database, env: Env, input: AdminAccountInput) {
-  const parsed = AdminAccountSchema.safeParse(input);
-  if (!parsed.success) throw new AdminAccountError(parsed.error.issues.map((issue) => issue.message).join(" "));
-  const { email, name, password } = parsed.data;
+export async function createStaffUser({ db, auth }: AuthDeps, input: StaffAccountInput) {
+  const parsed = StaffAccountSchema.safeParse(input);
+  if (!parsed.success) throw new StaffAccountError(parsed.error.issues.map((issue) => issue.message).join(" "));
+  const { email, name, password, role } = parsed.data;
   const existing = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, email));
-  if (existing.length > 0) throw new AdminAccountError(`An account for ${email} already exists.`);
-  const auth = await getAuth(db, env);
-  const { user } = await auth.api.createUser({ body: { email, name, password, role: "admin" } });
-  return { id: user.id, email: user.email, name: user.name };
+  if (existing.length > 0) throw new StaffAccountError(`An account for ${email} already exists.`);
+  const { user } = await auth.api.createUser({ body: { email, name, password, role } });
+  return { id: user.id, email: user.email, name: user.name, role };
 }
 
-export async function adminExists(db: Database): Promise<boolean> {
-  const rows = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.role, "admin")).limit(1);
+/** Makes an existing account an Owner (its password is left as it is). Null when no account has that address. */
+export async function promoteToOwner(db: Database, email: string): Promise<{ id: string; email: string; previousRole: string | null } | null> {
+  const [existing] = await db.select({ id: authUser.id, role: authUser.role }).from(authUser).where(eq(authUser.email, email.trim().toLowerCase()));
+  if (!existing) return null;
+  await db
+    .update(authUser)
+    .set({ role: "owner" satisfies StaffRole, updatedAt: new Date() })
+    .where(eq(authUser.id, existing.id));
+  return { id: existing.id, email: email.trim().toLowerCase(), previousRole: existing.role };
+}
+
+/** Whether an active Owner exists (the first-run set-up link is offered only until one does). */
+export async function ownerExists(db: Database): Promise<boolean> {
+  const rows = await db
+    .select({ id: authUser.id })
+    .from(authUser)
+    .where(and(eq(authUser.role, "owner"), eq(authUser.banned, false)))
+    .limit(1);
   return rows.length > 0;
 }

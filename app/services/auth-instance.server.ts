@@ -1,9 +1,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import type { Database } from "#app/db/client.server";
 import { authAccount, authRateLimit, authSession, authTwoFactor, authUser, authVerification } from "#app/db/schema";
 import type { Env } from "#app/env.server";
+import type { StaffRole } from "#app/domain/staff-roles";
 import { resolveAuthSecret } from "./auth-secret.server";
 
 // Kept free of React Router imports: scripts and test fixtures use it before React is loaded.
@@ -12,9 +14,10 @@ import { resolveAuthSecret } from "./auth-secret.server";
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 128;
 
-export type AdminUser = { id: string; email: string; name: string; role: string };
+/** A signed-in member of staff, as loaders and actions see them. */
+export type StaffUser = { id: string; email: string; name: string; role: StaffRole };
 
-function createAuth(db: Database, env: Env, secret: string) {
+export function createAuth(db: Database, env: Env, secret: string) {
   const secure = env.siteUrl.startsWith("https://");
   return betterAuth({
     appName: env.SITE_NAME,
@@ -48,21 +51,21 @@ function createAuth(db: Database, env: Env, secret: string) {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    // Owners may use the plugin's user-management calls; what each role may open in /edit is decided by
+    // our own guard (domain/staff-roles.ts), so Editors and Sales get the plugin's plain-user rights only.
+    plugins: [
+      admin({
+        roles: { owner: adminAc, editor: userAc, sales: userAc, user: userAc },
+        defaultRole: "user",
+        adminRoles: ["owner"],
+      }),
+    ],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-// One better-auth instance per database handle (the app has one; tests open several).
-const instances = new WeakMap<Database, Promise<Auth>>();
-
-export function getAuth(db: Database, env: Env): Promise<Auth> {
-  let instance = instances.get(db);
-  if (!instance) {
-    instance = resolveAuthSecret(db, env.AUTH_SECRET).then((secret) => createAuth(db, env, secret));
-    instance.catch(() => instances.delete(db));
-    instances.set(db, instance);
-  }
-  return instance;
+/** The app's better-auth instance, with the secret from AUTH_SECRET or the database (see auth-secret.server.ts). */
+export async function createAuthForDatabase(db: Database, env: Env): Promise<Auth> {
+  return createAuth(db, env, await resolveAuthSecret(db, env.AUTH_SECRET));
 }

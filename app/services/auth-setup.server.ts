@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { appSettings } from "#app/db/schema";
 import type { Env } from "#app/env.server";
-import { adminExists } from "./auth-admin.server";
+import { ownerExists } from "./auth-admin.server";
 
 const SETUP_SETTING = "auth.setup-token-hash";
 
@@ -16,7 +16,7 @@ function hashToken(token: string): string {
  * replaces the previous link, so only the link printed last works. Returns null once an admin exists.
  */
 export async function issueSetupLink(db: Database, env: Env): Promise<string | null> {
-  if (await adminExists(db)) {
+  if (await ownerExists(db)) {
     await db.delete(appSettings).where(eq(appSettings.key, SETUP_SETTING));
     return null;
   }

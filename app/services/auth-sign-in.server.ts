@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Database } from "#app/db/client.server";
-import type { Env } from "#app/env.server";
-import { getAuth } from "./auth-instance.server";
+import { isStaffRole } from "#app/domain/staff-roles";
+import type { Auth } from "./auth-instance.server";
 import { checkSignInAllowed, clearSignInFailures, recordFailedSignIn } from "./auth-throttle.server";
 
 export type SignInResult = { ok: true; headers: Headers } | { ok: false; status: 400 | 401 | 403 | 429; message: string };
@@ -10,24 +10,22 @@ export const WRONG_CREDENTIALS = "The e-mail address or password is incorrect.";
 export const NOT_STAFF = "This account has no access to the admin area.";
 
 /**
- * Signs a member of staff in: throttled per client address, and only administrators keep a session
- * (a valid non-admin login is signed straight out again, so it cannot linger as a cookie).
+ * Signs a member of staff in: throttled per client address, and only staff (Owner, Editor, Sales) keep a
+ * session (any other valid login is signed straight out again, so it cannot linger as a cookie).
  */
 export async function signInStaff(
-  db: Database,
-  env: Env,
+  { db, auth }: { db: Database; auth: Auth },
   input: { email: string; password: string; clientAddress: string; requestHeaders: Headers },
 ): Promise<SignInResult> {
   const verdict = await checkSignInAllowed(db, input.clientAddress);
   if (!verdict.allowed) return { ok: false, status: 429, message: verdict.message };
-  const auth = await getAuth(db, env);
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: input.requestHeaders,
       returnHeaders: true,
     });
-    if ((response.user as { role?: string | null }).role !== "admin") {
+    if (!isStaffRole((response.user as { role?: string | null }).role)) {
       await auth.api.revokeSession({ body: { token: response.token }, headers: cookieHeadersFrom(headers) }).catch(() => undefined);
       return { ok: false, status: 403, message: NOT_STAFF };
     }

@@ -1,17 +1,17 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/db/context";
-import { getAuth, type AdminUser } from "./auth-instance.server";
+import { canAccess, isStaffRole, STAFF_ROLE_INFO, type AdminArea } from "#app/domain/staff-roles";
+import type { StaffUser } from "./auth-instance.server";
 
-export { getAuth, type AdminUser };
+export type { StaffUser };
 
-/** The signed-in user for this request, or null. Banned users and expired sessions count as signed out. */
-export async function getSessionUser(request: Request, context: Readonly<RouterContextProvider>): Promise<AdminUser | null> {
-  const { db, env } = context.get(servicesContext);
-  const auth = await getAuth(db, env);
+/** The signed-in member of staff for this request, or null. Banned users, non-staff and expired sessions count as signed out. */
+export async function getSessionUser(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser | null> {
+  const { auth } = context.get(servicesContext);
   const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
-  if (!session?.user || session.user.banned) return null;
+  if (!session?.user || session.user.banned || !isStaffRole(session.user.role)) return null;
   const { id, email, name, role } = session.user;
-  return { id, email, name, role: role ?? "user" };
+  return { id, email, name, role };
 }
 
 /**
@@ -30,17 +30,26 @@ export function isApiRequest(request: Request): boolean {
   return !(request.headers.get("accept") ?? "").includes("text/html");
 }
 
+/** The message a signed-in member of staff sees for a screen their role does not open. */
+export function notAllowedMessage(user: StaffUser): string {
+  return `Your role (${STAFF_ROLE_INFO[user.role].label}) does not give access to this part of the admin area.`;
+}
+
 /**
- * Every admin loader, action and endpoint calls this itself (a parent layout's check is not enough).
- * Pages without an admin session are redirected to / (a server redirect replaces the history entry);
- * API calls get 401 without a session and 403 for a signed-in non-admin.
+ * Every admin loader, action and endpoint calls this itself, naming its area (a parent layout's check is
+ * not enough). Without a staff session, pages are redirected to / (a server redirect replaces the history
+ * entry) and API calls get 401. A member of staff whose role does not include the area gets 403: a JSON
+ * error for scripts, the admin shell's "not allowed" screen for pages.
  */
-export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<{ user: AdminUser }> {
+export async function requireStaff(request: Request, context: Readonly<RouterContextProvider>, area: AdminArea): Promise<{ user: StaffUser }> {
   const user = await getSessionUser(request, context);
-  if (user?.role === "admin") return { user };
-  if (!isApiRequest(request)) throw redirect("/", { headers: { "Cache-Control": "no-store" } });
-  if (!user) throw jsonError(401, "Sign in as an administrator to continue.");
-  throw jsonError(403, "Your account is not allowed to use the admin area.");
+  if (!user) {
+    if (!isApiRequest(request)) throw redirect("/", { headers: { "Cache-Control": "no-store" } });
+    throw jsonError(401, "Sign in as a member of staff to continue.");
+  }
+  if (canAccess(user.role, area)) return { user };
+  if (isApiRequest(request)) throw jsonError(403, notAllowedMessage(user));
+  throw data({ message: notAllowedMessage(user) }, { status: 403, headers: { "Cache-Control": "no-store" } });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -58,10 +67,10 @@ export function assertSameOrigin(request: Request, siteUrl?: string): void {
   if (foreign) throw jsonError(403, "This request came from another site and was refused.");
 }
 
-/** requireAdmin plus the same-origin check: the one call every admin action makes. */
-export async function requireAdminAction(request: Request, context: Readonly<RouterContextProvider>) {
+/** requireStaff plus the same-origin check: the one call every admin action makes. */
+export async function requireStaffAction(request: Request, context: Readonly<RouterContextProvider>, area: AdminArea) {
   assertSameOrigin(request, context.get(servicesContext).env.siteUrl);
-  return requireAdmin(request, context);
+  return requireStaff(request, context, area);
 }
 
 function jsonError(status: number, message: string): Response {

@@ -8,7 +8,6 @@ import type { EnquiryKind } from "#app/domain/enquiry-schemas";
 import type { EnquiryActionData } from "#app/domain/enquiry-result";
 import { resolveClientIp } from "./client-ip.server";
 import { submitEnquiry, type EnquiryOutcome } from "./enquiry-pipeline.server";
-import { enquiryRuntime } from "./enquiry-runtime.server";
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
@@ -38,10 +37,9 @@ export function contactAction({ request, context }: Omit<ActionArgs, "params">) 
 }
 
 async function handleEnquiry({ request, context }: Omit<ActionArgs, "params">, kind: EnquiryKind, listingPath?: string) {
-  const { db, env, clientIp } = context.get(servicesContext);
-  const runtime = enquiryRuntime(env);
+  const { db, env, clientIp, enquiries, outbox } = context.get(servicesContext);
   const outcome = await submitEnquiry(
-    { db, limiter: runtime.limiter, turnstile: runtime.turnstile, onStored: () => runtime.worker?.wake() },
+    { db, limiter: enquiries.limiter, turnstile: enquiries.turnstile, onStored: () => outbox.wake() },
     {
       kind,
       formData: await request.formData(),

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
-import { servicesContext } from "#app/db/context";
 import { contactSubmissions, emailOutbox, listings } from "#app/db/schema";
 import { seedCatalogue } from "#app/db/seed/seed.server";
 import { HONEYPOT_FIELD } from "#app/domain/enquiry-schemas";
 import { parseEnv, type Env } from "#app/env.server";
 import { findSubmission } from "#app/models/submissions.server";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
+import { contextFor, createTestServices } from "../../tests/setup/test-services";
+import type { AppServices } from "./app-services.server";
 import { startTurnstileStub } from "../../tests/stubs/http-stub";
 import { startSmtpStub, type SmtpStub } from "../../tests/stubs/smtp-stub";
 import { contactAction, enquiryAction } from "./enquiry-action.server";
@@ -80,7 +80,7 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("stores a contact enquiry with its outbox in one go, then e-mails the desk and the visitor and marks it processed", async () => {
       const form = contactForm();
-      const id = String(form.get("submission_id"));
+      const id = form.get("submission_id") as string;
       const outcome = await submitEnquiry(deps, input(form));
       expect(outcome).toMatchObject({ status: "success", submissionId: id, duplicate: false, result: { initialValue: null } });
 
@@ -154,7 +154,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(outcome).toMatchObject({ status: "error", reason: "bot" });
       expect(outcome.result.error).toEqual({ "": [expect.stringContaining("could not confirm that this message was sent by a person")] });
       expect(outcome.result.initialValue).toMatchObject({ name: "Ada King Lovelace", message: "I am looking for a 60 m yacht." });
-      expect(await findSubmission(handle.db, String(form.get("submission_id")))).toBeUndefined();
+      expect(await findSubmission(handle.db, form.get("submission_id") as string)).toBeUndefined();
     });
 
     it("answers validation errors with the spec's messages and keeps what was typed", async () => {
@@ -168,14 +168,14 @@ for (const kind of TEST_DATABASE_KINDS) {
         interest: ["Please select an area of interest."],
       });
       expect(outcome.result.initialValue).toMatchObject({ email: "ada@example", phone: "12", message: "I am looking for a 60 m yacht." });
-      expect(await findSubmission(handle.db, String(form.get("submission_id")))).toBeUndefined();
+      expect(await findSubmission(handle.db, form.get("submission_id") as string)).toBeUndefined();
     });
 
     it("refuses a line break in the name, so nothing can reach an e-mail header", async () => {
       const form = contactForm({ name: "Eve\r\nBcc: victim@example.com" });
       const outcome = await submitEnquiry(deps, input(form));
       expect(outcome.result.error).toEqual({ name: ["Name must be on a single line."] });
-      expect(await findSubmission(handle.db, String(form.get("submission_id")))).toBeUndefined();
+      expect(await findSubmission(handle.db, form.get("submission_id") as string)).toBeUndefined();
     });
 
     it("refuses to send a stored row whose name carries a header break, and records why", async () => {
@@ -207,13 +207,13 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(outcome.result.error).toEqual({
         "": ["You have sent several messages in a short time. Please wait 10 minutes before sending another."],
       });
-      expect(await findSubmission(handle.db, String(sixth.get("submission_id")))).toBeUndefined();
+      expect(await findSubmission(handle.db, sixth.get("submission_id") as string)).toBeUndefined();
       expect((await submitEnquiry(deps, input(contactForm(), { clientIp: "198.51.100.1" }))).status).toBe("success");
     });
 
     it("keeps an enquiry when SMTP is down: status error with the reason, retried with backoff, then processed with one e-mail each", async () => {
       const form = contactForm();
-      const id = String(form.get("submission_id"));
+      const id = form.get("submission_id") as string;
       await submitEnquiry(deps, input(form));
       await smtp.stop();
       const sender = worker();
@@ -254,9 +254,9 @@ for (const kind of TEST_DATABASE_KINDS) {
         expect(await submitEnquiry(guarded, input(good))).toMatchObject({ status: "success" });
         const reused = contactForm({ "cf-turnstile-response": "token-a" });
         expect(await submitEnquiry(guarded, input(reused))).toMatchObject({ status: "error", reason: "bot" });
-        expect(await findSubmission(handle.db, String(missing.get("submission_id")))).toBeUndefined();
-        expect(await findSubmission(handle.db, String(good.get("submission_id")))).toBeDefined();
-        expect(await findSubmission(handle.db, String(reused.get("submission_id")))).toBeUndefined();
+        expect(await findSubmission(handle.db, missing.get("submission_id") as string)).toBeUndefined();
+        expect(await findSubmission(handle.db, good.get("submission_id") as string)).toBeDefined();
+        expect(await findSubmission(handle.db, reused.get("submission_id") as string)).toBeUndefined();
         expect(turnstile.requests.map((request) => request.form.get("remoteip"))).toEqual(["203.0.113.7", "203.0.113.7"]);
       } finally {
         await turnstile.stop();
@@ -274,11 +274,15 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     describe("through the route actions", () => {
       let ip = 0;
+      let services: AppServices;
+      let stopServices: () => Promise<void>;
+      beforeAll(async () => {
+        ({ services, stop: stopServices } = await createTestServices(handle, { env: env() }));
+      });
+      afterAll(() => stopServices());
       function context() {
-        const provider = new RouterContextProvider();
-        // A fresh client address per call keeps these tests clear of the shared per-process rate limit.
-        provider.set(servicesContext, { db: handle.db, env: env(), nonce: "", clientIp: `192.0.2.${++ip}` });
-        return provider;
+        // A fresh client address per call keeps these tests clear of the per-process rate limit.
+        return contextFor(services, { clientIp: `192.0.2.${++ip}` });
       }
       function post(path: string, form: FormData) {
         return new Request(`https://whitestreams.example${path}`, { method: "POST", body: form, headers: { "user-agent": "Browser/2.0" } });
@@ -290,7 +294,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       it("records a detail enquiry with the interest and the listing from the URL, and links the listing in the e-mail", async () => {
         const form = contactForm({ interest: "", phone: "+44 20 7946 0958", message: "I would like more information about Bugatti Chiron" });
         form.delete("interest");
-        const id = String(form.get("submission_id"));
+        const id = form.get("submission_id") as string;
         const response = await enquiryAction({ request: post("/cars/bugatti-chiron-2019.data", form), context: context(), params: {} });
         expect(response).toMatchObject({ data: { status: "success" }, init: { headers: { "Cache-Control": "no-store" } } });
         expect(await findSubmission(handle.db, id)).toMatchObject({

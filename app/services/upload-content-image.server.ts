@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import type { Database } from "#app/db/client.server";
 import { mediaUrl } from "#app/models/media.server";
-import { readContentBlock, updateContentBlock } from "#app/models/content-blocks.server";
+import { readContentBlock, updateContentBlock, type ContentStore } from "#app/models/content-blocks.server";
 import type { Storage } from "./storage/storage.server";
 import { uploadErrorAnswer } from "./upload-media.server";
 import { storeUpload } from "./upload-store.server";
@@ -34,9 +33,9 @@ function storagePrefix(blockKey: string): string {
 export async function handleContentImageUpload(
   request: Request,
   blockKey: string,
-  deps: { db: Database; storage: Storage; maxPixels: number; maxBytes?: number },
+  deps: ContentStore & { storage: Storage; maxPixels: number; maxBytes?: number },
 ): Promise<ContentImageAnswer> {
-  const block = await readContentBlock(deps.db, blockKey);
+  const block = await readContentBlock(deps, blockKey);
   if (!block || block.type !== "image") {
     discardBody(request, deps.maxBytes ?? CONTENT_IMAGE_MAX_BYTES);
     if (!block) return { status: 404, body: { error: `Content block ${blockKey} not found.` } };
@@ -46,7 +45,7 @@ export async function handleContentImageUpload(
     const { file } = await readUpload(request, { maxBytes: deps.maxBytes ?? CONTENT_IMAGE_MAX_BYTES, kinds: ["image"] });
     const stored = await storeUpload(deps.storage, storagePrefix(blockKey), file, { maxPixels: deps.maxPixels });
     const url = mediaUrl(stored.primaryKey);
-    const updated = await updateContentBlock(deps.db, blockKey, {
+    const updated = await updateContentBlock(deps, blockKey, {
       content: url,
       metadata: {
         originalName: file.displayName,

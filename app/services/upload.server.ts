@@ -225,7 +225,8 @@ export function readUpload(request: Request, options: ReadUploadOptions): Promis
     parser.on("error", () => fail(new UploadError("The upload is not valid multipart/form-data.", 400)));
     source.on("error", () => fail(new UploadError("The upload was interrupted.", 400)));
 
-    parser.on("close", async () => {
+    parser.on("close", () => void finish());
+    async function finish() {
       if (settled) return;
       if (!file || !file.done || file.bytes === 0) return fail(new UploadError("No file was sent.", 400));
       if (!file.type) {
@@ -236,7 +237,7 @@ export function readUpload(request: Request, options: ReadUploadOptions): Promis
       if (settled) return;
       settled = true;
       resolve({ file: { data: Buffer.concat(file.chunks), type: file.type, displayName: file.displayName }, fields });
-    });
+    }
 
     source.pipe(parser);
   });

@@ -14,7 +14,7 @@ test("shell: top bar, sidebar with the active path, dashboard figures", async ({
   await expect(banner.getByRole("link", { name: /White Streams\s*Admin/ })).toHaveAttribute("href", "/");
   await expect(banner.getByRole("button", { name: "Logout" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Media", "Content"]);
+  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Enquiries", "Media", "Content"]);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
 
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();

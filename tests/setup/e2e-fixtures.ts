@@ -2,7 +2,8 @@ import type { Database } from "../../app/db/client.server";
 import { contactSubmissions, contentBlocks, listings } from "../../app/db/schema";
 import { toListingRow } from "../../app/models/listing-row";
 import { parseEnv } from "../../app/env.server";
-import { createAdminUser } from "../../app/services/auth-admin.server";
+import { createStaffUser } from "../../app/services/auth-admin.server";
+import { createAuthForDatabase } from "../../app/services/auth-instance.server";
 
 /** The administrator the browser tests sign in as (any admin test may use it). */
 export const E2E_ADMIN = { email: "admin@example.test", password: "correct horse battery staple", name: "Test Administrator" };
@@ -26,7 +27,7 @@ export async function writeE2eFixtures(db: Database) {
     .insert(listings)
     .values({ ...toListingRow(HIDDEN_LISTING, 5), visible: false })
     .onConflictDoNothing();
-  await createAdminUser(db, parseEnv(), E2E_ADMIN);
+  await createStaffUser({ db, auth: await createAuthForDatabase(db, parseEnv()) }, { ...E2E_ADMIN, role: "owner" });
   await writeAdminFixtures(db);
 }
 

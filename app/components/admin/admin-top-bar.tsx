@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
  * The admin top bar: site name plus 'Admin' linking to /, the bell with the number of enquiries nobody has
  * opened yet (links to the enquiries), and Logout, a real POST form so it works without JavaScript.
  */
-export function AdminTopBar({ siteName, unopened, userEmail }: { siteName: string; unopened: number; userEmail: string }) {
+export function AdminTopBar({ siteName, unopened, userEmail }: { siteName: string; unopened: number | null; userEmail: string }) {
   const bellLabel = unopened === 0 ? "Enquiries: none unopened" : `Enquiries: ${unopened} unopened`;
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-4 border-b border-gold-500/20 bg-forest-950 px-4 text-ivory sm:px-8">
@@ -15,22 +15,24 @@ export function AdminTopBar({ siteName, unopened, userEmail }: { siteName: strin
       </Link>
       <div className="ml-auto flex items-center gap-2 sm:gap-4">
         <span className="hidden text-xs text-ivory/60 md:inline">{userEmail}</span>
-        <Link
-          to="/edit/enquiries"
-          aria-label={bellLabel}
-          title={bellLabel}
-          className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ivory/85 transition-colors duration-200 hover:bg-ivory/10 hover:text-ivory"
-        >
-          <Bell aria-hidden className="h-5 w-5" strokeWidth={1.5} />
-          {unopened > 0 ? (
-            <span
-              data-testid="bell-count"
-              className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-400 px-1 text-[0.68rem] font-semibold text-forest-950"
-            >
-              {unopened > 99 ? "99+" : unopened}
-            </span>
-          ) : null}
-        </Link>
+        {unopened === null ? null : (
+          <Link
+            to="/edit/enquiries"
+            aria-label={bellLabel}
+            title={bellLabel}
+            className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ivory/85 transition-colors duration-200 hover:bg-ivory/10 hover:text-ivory"
+          >
+            <Bell aria-hidden className="h-5 w-5" strokeWidth={1.5} />
+            {unopened > 0 ? (
+              <span
+                data-testid="bell-count"
+                className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-400 px-1 text-[0.68rem] font-semibold text-forest-950"
+              >
+                {unopened > 99 ? "99+" : unopened}
+              </span>
+            ) : null}
+          </Link>
+        )}
         <Form method="post" action="/sign-out">
           <button
             type="submit"

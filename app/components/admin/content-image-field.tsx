@@ -54,7 +54,7 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
   }
 
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
-    onDrop,
+    onDrop: (accepted) => void onDrop(accepted),
     multiple: false,
     noClick: Boolean(url),
     noKeyboard: Boolean(url),

@@ -106,7 +106,7 @@ export function ContentList({
   if (initial.query.category) params.set("category", initial.query.category);
   const loadMore = (event: React.MouseEvent) => {
     event.preventDefault();
-    more.load(`/edit/api/content-blocks?${params}${params.size ? "&" : ""}offset=${blocks.length}`);
+    void more.load(`/edit/api/content-blocks?${params}${params.size ? "&" : ""}offset=${blocks.length}`);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { RotateCw, Undo2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import Cropper, { type Area, type Point } from "react-easy-crop";
+import Cropper, { type Area } from "react-easy-crop";
 import { UploadErrors } from "./media-uploader";
 import { renderCroppedImage } from "./image-editor-canvas";
 
@@ -9,7 +9,7 @@ export const EDITOR_ASPECT = 16 / 9;
 export const EDITOR_PREVIEW_HEIGHT = 400;
 export const ROTATION_STEP = 90;
 
-const START = { crop: { x: 0, y: 0 } as Point, zoom: 1, rotation: 0 };
+const START = { crop: { x: 0, y: 0 }, zoom: 1, rotation: 0 };
 
 /**
  * The image editor: crop (16:9), zoom, rotate, reset, then 'Save Changes' hands a JPEG to `onSave`.

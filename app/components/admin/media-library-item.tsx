@@ -2,7 +2,7 @@ import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Film, GripVertical, Music, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { MediaView } from "#app/models/media.server";
+import type { MediaView } from "#app/domain/media";
 import { formatBytes } from "./uploader-rules";
 
 export type LibraryView = "grid" | "list";

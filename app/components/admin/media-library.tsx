@@ -15,7 +15,7 @@ import { LayoutGrid, List } from "lucide-react";
 import { SearchInput } from "#app/components/ui/search-input";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
-import type { MediaView } from "#app/models/media.server";
+import type { MediaView } from "#app/domain/media";
 import { MediaLibraryItem, type LibraryView } from "./media-library-item";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -89,7 +89,7 @@ export function MediaLibrary({ items, folders, view }: { items: MediaView[]; fol
     const to = order.findIndex((item) => item.id === over.id);
     const next = arrayMove(order, from, to);
     setOrder(next);
-    reorder.submit({ intent: "reorder", ids: JSON.stringify(next.map((item) => item.id)) }, { method: "post" });
+    void reorder.submit({ intent: "reorder", ids: JSON.stringify(next.map((item) => item.id)) }, { method: "post" });
   }
 
   function setParam(name: string, value: string) {

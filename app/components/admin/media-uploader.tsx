@@ -51,7 +51,11 @@ export function MediaUploader({ folders, onUploaded }: { folders: string[]; onUp
     }
   }
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, multiple: true, disabled: progress !== null });
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    onDrop: (accepted) => void onDrop(accepted),
+    multiple: true,
+    disabled: progress !== null,
+  });
 
   async function uploadAll() {
     const queue = entries;

@@ -66,10 +66,11 @@ export function TurnstileWidget({ action, resetKey }: { action: string; resetKey
     };
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void start(), { rootMargin: "200px" });
     observer.observe(form);
-    form.addEventListener("focusin", start, { once: true });
+    const startOnFocus = () => void start();
+    form.addEventListener("focusin", startOnFocus, { once: true });
     function cleanup() {
       observer.disconnect();
-      form?.removeEventListener("focusin", start);
+      form?.removeEventListener("focusin", startOnFocus);
     }
     return () => {
       cancelled = true;

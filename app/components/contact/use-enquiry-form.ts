@@ -19,7 +19,7 @@ export function useEnquiryForm<Schema extends z.ZodObject>({
   defaultValue?: DefaultValue<z.input<Schema>>;
 }) {
   const fetcher = useFetcher<EnquiryActionData>();
-  const actionData = useActionData() as EnquiryActionData | undefined;
+  const actionData = useActionData<EnquiryActionData | undefined>();
   const answer = fetcher.data ?? actionData;
   const pending = fetcher.state !== "idle";
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({

@@ -1,7 +1,7 @@
 import { Award, Globe2, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { SectionHeading } from "#app/components/ui/section-heading";
-import { SmartImage } from "#app/components/ui/smart-image";
+import { SmartImage } from "#app/components/media/smart-image";
 import { CATEGORY_TILES, PARTNERS, TRENDING } from "#app/domain/home";
 
 export function CategoriesGrid() {

@@ -1,5 +1,5 @@
 import { SectionHeading } from "#app/components/ui/section-heading";
-import { SmartImage } from "#app/components/ui/smart-image";
+import { SmartImage } from "#app/components/media/smart-image";
 import { LEADERS } from "#app/domain/home";
 
 type LeadershipProps = { content: Record<(typeof LEADERS)[number]["bioKey"] | (typeof LEADERS)[number]["photoKey"], string> };

@@ -6,7 +6,7 @@ import { SearchInput } from "#app/components/ui/search-input";
 import type { Category } from "#app/domain/categories";
 import { listingSearchParams, type ListingQuery } from "#app/domain/listing-query";
 import { BEDROOM_OPTIONS, PROPERTY_TYPES, YEAR_BUCKETS } from "#app/domain/listing-rules";
-import type { LocationOption } from "#app/models/listings.server";
+import type { LocationOption } from "#app/domain/listing-views";
 
 type FilterBarProps = { category: Category; query: ListingQuery; locations: LocationOption[] };
 
@@ -32,8 +32,8 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
     const form = event.currentTarget;
     const typing = (event.target as HTMLElement).tagName === "INPUT";
     const values = Object.fromEntries(new FormData(form)) as Partial<Record<keyof ListingQuery, string>>;
-    const params = listingSearchParams({ ...values, sort: query.sort, page: 1 } as Partial<ListingQuery>);
-    submit(params, { method: "get", replace: typing, preventScrollReset: true });
+    const params = listingSearchParams({ ...values, sort: query.sort, page: 1 });
+    void submit(params, { method: "get", replace: typing, preventScrollReset: true });
   }
 
   const activeFilters = [query.location, query.bedrooms, query.type, query.year].filter(Boolean).length;

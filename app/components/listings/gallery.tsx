@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
-import { SmartImage } from "#app/components/ui/smart-image";
+import { SmartImage } from "#app/components/media/smart-image";
 import type { CategoryId } from "#app/domain/category-ids";
 
 const STRIP_SIZE = 4;

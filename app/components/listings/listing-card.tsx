@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { SmartImage } from "#app/components/ui/smart-image";
-import type { ListingCardData } from "#app/models/listings.server";
+import { SmartImage } from "#app/components/media/smart-image";
+import type { ListingCardData } from "#app/domain/listing-views";
 
 const COLLAPSED_IMAGES = 3;
 const MAX_CHIPS = 3;

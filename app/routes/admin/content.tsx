@@ -16,7 +16,7 @@ import {
   toAdminContentBlock,
   updateContentBlock,
 } from "#app/models/content-blocks.server";
-import { requireAdmin, requireAdminAction } from "#app/services/auth.server";
+import { requireStaff, requireStaffAction } from "#app/services/auth.server";
 
 const CreateSchema = z.object({
   key: z.string().trim().toLowerCase().min(1, "Enter a key."),
@@ -27,7 +27,7 @@ const CreateSchema = z.object({
 const UpdateSchema = z.object({ key: z.string().min(1), content: z.string().max(100_000, "The content is too long.") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, "content");
   const query = parseContentListQuery(new URL(request.url).searchParams);
   // ?pages=N shows N pages at once: Load More without JavaScript.
   const rows = await listContentBlocks(context.get(servicesContext).db, { ...query, offset: 0, limit: ADMIN_PAGE_SIZE * query.pages });
@@ -39,15 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminAction(request, context);
-  const { db } = context.get(servicesContext);
+  await requireStaffAction(request, context, "content");
+  const services = context.get(servicesContext);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   if (form.intent === "create") {
     const values = { key: form.key ?? "", type: form.type ?? "text", category: form.category ?? "home", content: form.content ?? "" };
     const parsed = CreateSchema.safeParse(form);
     if (!parsed.success) return data({ intent: "create" as const, values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
     try {
-      await createContentBlock(db, parsed.data);
+      await createContentBlock(services, parsed.data);
     } catch (error) {
       if (!(error instanceof ContentBlockError)) throw error;
       return data({ intent: "create" as const, values, fieldErrors: { key: [error.message] } }, { status: 400 });
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = UpdateSchema.safeParse(form);
     if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
     try {
-      const row = await updateContentBlock(db, parsed.data.key, { content: parsed.data.content });
+      const row = await updateContentBlock(services, parsed.data.key, { content: parsed.data.content });
       if (!row) return data({ ok: false as const, error: "This block no longer exists." }, { status: 404 });
       return { ok: true as const, block: toAdminContentBlock(row) };
     } catch (error) {

@@ -3,10 +3,10 @@ import type { Route } from "./+types/dashboard";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { servicesContext } from "#app/db/context";
 import { loadDashboardFigures, type EnquiryStatus } from "#app/models/admin-dashboard.server";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireStaff } from "#app/services/auth.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, "dashboard");
   return { figures: await loadDashboardFigures(context.get(servicesContext).db) };
 }
 

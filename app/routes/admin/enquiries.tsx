@@ -4,10 +4,10 @@ import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { EnquiryStatusBadge, formatAdminDate } from "#app/components/admin/enquiry-status";
 import { servicesContext } from "#app/db/context";
 import { ENQUIRY_PAGE_SIZE, listEnquiries } from "#app/models/enquiries-admin.server";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireStaff } from "#app/services/auth.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, "enquiries");
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const { items, total } = await listEnquiries(context.get(servicesContext).db, { page });
   return { items, total, page, pages: Math.max(1, Math.ceil(total / ENQUIRY_PAGE_SIZE)) };

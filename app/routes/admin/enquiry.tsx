@@ -5,10 +5,10 @@ import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { EnquiryStatusBadge, formatAdminDate } from "#app/components/admin/enquiry-status";
 import { servicesContext } from "#app/db/context";
 import { openEnquiry } from "#app/models/enquiries-admin.server";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireStaff } from "#app/services/auth.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, "enquiries");
   const enquiry = await openEnquiry(context.get(servicesContext).db, params.id);
   if (!enquiry) throw data("Enquiry not found", { status: 404 });
   return { enquiry };

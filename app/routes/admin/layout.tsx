@@ -1,18 +1,26 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { AdminSidebar } from "#app/components/admin/admin-sidebar";
-import { AdminTopBar } from "#app/components/admin/admin-top-bar";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { AdminShell } from "#app/components/admin/admin-shell";
+import { UnexpectedErrorScreen } from "#app/components/layout/error-screens";
 import { servicesContext } from "#app/db/context";
+import { canAccess } from "#app/domain/staff-roles";
 import { countUnopenedEnquiries, enquiryIdFromPath, markEnquiryOpened } from "#app/models/enquiries-admin.server";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireStaff } from "#app/services/auth.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, context);
+  const { user } = await requireStaff(request, context, "dashboard");
   const { db, env } = context.get(servicesContext);
+  const handlesEnquiries = canAccess(user.role, "enquiries");
   // Loaders run in parallel: when this request opens an enquiry, mark it here first so the bell is already lower.
-  const openingId = enquiryIdFromPath(new URL(request.url).pathname);
+  const openingId = handlesEnquiries ? enquiryIdFromPath(new URL(request.url).pathname) : null;
   if (openingId) await markEnquiryOpened(db, openingId);
-  return { user, siteName: env.SITE_NAME, unopened: await countUnopenedEnquiries(db) };
+  return { user, siteName: env.SITE_NAME, unopened: handlesEnquiries ? await countUnopenedEnquiries(db) : null };
+}
+
+export function headers() {
+  // Admin pages carry personal data: never kept by a browser or proxy cache.
+  return { "Cache-Control": "no-store" };
 }
 
 /** The bell must follow every navigation (opening an enquiry lowers it), and the count is one cheap query. */
@@ -22,21 +30,49 @@ export function shouldRevalidate() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="flex min-h-screen flex-col bg-ivory">
-      <meta name="robots" content="noindex" />
-      <a
-        href="#admin-main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-ivory focus:px-4 focus:py-2"
-      >
-        Skip to content
-      </a>
-      <AdminTopBar siteName={loaderData.siteName} unopened={loaderData.unopened} userEmail={loaderData.user.email} />
-      <div className="flex-1 md:flex">
-        <AdminSidebar />
-        <main id="admin-main" className="min-w-0 flex-1 px-4 py-10 sm:px-10 lg:px-14">
-          <Outlet />
-        </main>
-      </div>
+    <AdminShell shell={loaderData}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/**
+ * Errors of any admin screen (an unknown id, a screen the role does not open, a failure) are shown inside the
+ * shell, so staff keep their navigation. Only when the shell itself could not load is the site's fallback shown.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const shell = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  if (!shell) return <UnexpectedErrorScreen />;
+  return (
+    <AdminShell shell={shell}>
+      <AdminErrorPanel error={error} />
+    </AdminShell>
+  );
+}
+
+function AdminErrorPanel({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const message = data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : null;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const copy =
+    status === 404
+      ? { eyebrow: "Error 404", title: message ?? "This admin page does not exist", intro: "The address may be mistyped, or the item was removed." }
+      : status === 403
+        ? { eyebrow: "Not allowed", title: "This screen is not part of your role", intro: message ?? "Ask an Owner if you need access." }
+        : {
+            eyebrow: "Something went wrong",
+            title: "This screen could not be shown",
+            intro: "Please reload the page. If it happens again, tell the site's owner.",
+          };
+  return (
+    <div>
+      <title>{`${copy.title} | Admin`}</title>
+      <AdminPageHeader eyebrow={copy.eyebrow} title={copy.title} intro={copy.intro} />
+      <Link to="/edit" className="btn-primary mt-10">
+        Back to the dashboard
+      </Link>
     </div>
   );
 }

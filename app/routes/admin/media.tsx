@@ -7,8 +7,7 @@ import { MediaSummary } from "#app/components/admin/media-summary";
 import { MediaUploader } from "#app/components/admin/media-uploader";
 import { servicesContext } from "#app/db/context";
 import { deleteMediaItem, listFolders, listMedia, reorderMedia, storageSummary, toMediaView } from "#app/models/media.server";
-import { requireAdmin, requireAdminAction } from "#app/services/auth.server";
-import { getStorage } from "#app/services/storage/get-storage.server";
+import { requireStaff, requireStaffAction } from "#app/services/auth.server";
 
 function parseJson(text: string): unknown {
   try {
@@ -27,7 +26,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, "media");
   const { db, env } = context.get(servicesContext);
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").slice(0, 100);
@@ -40,12 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminAction(request, context);
-  const { db, env } = context.get(servicesContext);
+  await requireStaffAction(request, context, "media");
+  const { db, storage } = context.get(servicesContext);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
   if (parsed.data.intent === "delete") {
-    const deleted = await deleteMediaItem(db, getStorage(env), parsed.data.id);
+    const deleted = await deleteMediaItem(db, storage, parsed.data.id);
     if (!deleted) return Response.json({ error: "That file no longer exists." }, { status: 404 });
     return { ok: true };
   }

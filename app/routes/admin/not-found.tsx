@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireStaff } from "#app/services/auth.server";
 
 /** Unknown /edit paths: visitors are sent home like everywhere under /edit; staff see a 404 inside the shell. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, "dashboard");
   return data(null, { status: 404 });
 }
 

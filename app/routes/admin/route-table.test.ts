@@ -1,17 +1,31 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
-import { servicesContext } from "#app/db/context";
-import { parseEnv } from "#app/env.server";
+import { canAccess, STAFF_ROLES, type AdminArea, type StaffRole } from "#app/domain/staff-roles";
 import routes from "#app/routes";
+import type { AppServices } from "#app/services/app-services.server";
+import { sessionCookieFor } from "../../../tests/setup/staff-sessions";
 import { openTestDatabase } from "../../../tests/setup/test-db";
+import { contextFor, createTestServices, TEST_SITE as SITE } from "../../../tests/setup/test-services";
 
 /**
- * Walks the real route table (app/routes.ts) and calls every loader and action under /edit without a
- * session: each must refuse (redirect home, 401) rather than answer data. A new admin route that forgets
- * requireAdmin fails here.
+ * Walks the real route table (app/routes.ts) and calls every loader and action under /edit as each kind of
+ * visitor: signed out, a signed-in account without a staff role, and each staff role. Signed-out visitors and
+ * non-staff are refused everywhere; each role gets in exactly where staff-roles.ts says and gets 403 elsewhere.
+ * A new admin route that forgets its guard, or is missing from ROUTE_AREAS below, fails here.
  */
+const ROUTE_AREAS: Record<string, AdminArea> = {
+  "/edit": "dashboard",
+  "/edit/*": "dashboard",
+  "/edit/content": "content",
+  "/edit/api/content-blocks": "content",
+  "/edit/api/content/:key/image": "content",
+  "/edit/media": "media",
+  "/edit/api/media": "media",
+  "/edit/enquiries": "enquiries",
+  "/edit/enquiries/:id": "enquiries",
+};
+
 const routeModules = import.meta.glob(["/app/routes/**/*.ts", "/app/routes/**/*.tsx", "!/app/routes/**/*.test.ts"]);
 
 type FlatRoute = { path: string; file: string };
@@ -23,75 +37,123 @@ function flatten(entries: RouteConfigEntry[], parent = ""): FlatRoute[] {
   });
 }
 
-const SITE = "http://shop.test";
-const env = parseEnv({ SITE_URL: SITE, NODE_ENV: "test" } as NodeJS.ProcessEnv);
 const adminRoutes = flatten(routes).filter((route) => route.path === "/edit" || route.path.startsWith("/edit/"));
 // The layout wrapping /edit has no path of its own: find it as the parent file of the /edit routes.
 const layoutFiles = new Set(routes.filter((entry) => entry.children?.some((child) => child.path?.startsWith("edit"))).map((entry) => entry.file));
+const targets = [...adminRoutes, ...[...layoutFiles].map((file) => ({ path: "/edit", file }))];
 
+const ZERO_ID = "00000000-0000-4000-8000-000000000000";
 function concretePath(path: string) {
-  return path.replace(/:(\w+)\??/g, "00000000-0000-4000-8000-000000000000").replace(/\*$/, "anything/here");
+  return path.replace(/:(\w+)\??/g, ZERO_ID).replace(/\*$/, "anything/here");
 }
 function paramsFor(path: string) {
   const params: Record<string, string> = {};
-  for (const match of path.matchAll(/:(\w+)/g)) params[match[1]!] = "00000000-0000-4000-8000-000000000000";
+  for (const match of path.matchAll(/:(\w+)/g)) params[match[1]!] = ZERO_ID;
   if (path.endsWith("*")) params["*"] = "anything/here";
   return params;
 }
 
-async function outcome(call: () => unknown): Promise<{ status: number; location: string | null } | { data: unknown }> {
+type Outcome = { status: number; location: string | null } | { data: unknown };
+
+async function outcome(call: () => unknown): Promise<Outcome> {
   try {
     const result = await call();
     if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
+    if (result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit") {
+      const init = (result as { init?: { status?: number } }).init;
+      return { status: init?.status ?? 200, location: null };
+    }
     return { data: result };
   } catch (error) {
     if (error instanceof Response) return { status: error.status, location: error.headers.get("location") };
+    if (error && typeof error === "object" && "type" in error && (error as { type: string }).type === "DataWithResponseInit") {
+      return { status: (error as { init?: { status?: number } }).init?.status ?? 500, location: null };
+    }
     throw error;
   }
 }
 
-describe("route table: nothing under /edit answers without a session", () => {
+/** An answer that lets the caller in: data, or a status other than a refusal (404 for an unknown id counts as in). */
+function admitted(result: Outcome): boolean {
+  if ("data" in result) return true;
+  if (result.status === 401 || result.status === 403) return false;
+  return !(result.status === 302 && result.location === "/");
+}
+
+type Visitor = { name: string; role?: StaffRole | "user" };
+const VISITORS: Visitor[] = [
+  { name: "signed out" },
+  { name: "non-staff account", role: "user" },
+  ...STAFF_ROLES.map((role) => ({ name: role, role })),
+];
+
+describe("route table: every /edit loader and action checks the session and the role itself", () => {
   let handle: DatabaseHandle;
-  const context = () => {
-    const provider = new RouterContextProvider();
-    provider.set(servicesContext, { db: handle.db, env, nonce: "", clientIp: "198.51.100.1" });
-    return provider;
-  };
+  let services: AppServices;
+  let stop: () => Promise<void>;
+  const cookies = new Map<string, string>();
+
   beforeAll(async () => {
     handle = await openTestDatabase("pglite");
+    ({ services, stop } = await createTestServices(handle));
+    for (const visitor of VISITORS) {
+      if (visitor.role)
+        cookies.set(
+          visitor.name,
+          await sessionCookieFor(services, { email: `${visitor.name.replace(/\W/g, "-")}@example.test`, role: visitor.role }),
+        );
+    }
   });
-  afterAll(() => handle.close());
+  afterAll(async () => {
+    await stop();
+    await handle.close();
+  });
 
-  it("finds the admin routes, including the layout, content, enquiries and the API", () => {
+  it("finds the admin routes, including the layout, and knows the area of each", () => {
     const paths = adminRoutes.map((route) => route.path);
     expect(paths).toEqual(
       expect.arrayContaining(["/edit", "/edit/content", "/edit/enquiries", "/edit/enquiries/:id", "/edit/api/content-blocks", "/edit/*"]),
     );
     expect(layoutFiles.size).toBe(1);
+    const unknown = paths.filter((path) => !(path in ROUTE_AREAS));
+    expect(unknown, "add each new /edit route to ROUTE_AREAS with the area it belongs to").toEqual([]);
   });
 
-  const targets = [...adminRoutes, ...[...layoutFiles].map((file) => ({ path: "/edit", file }))];
   for (const route of targets) {
-    it(`${route.path} (${route.file})`, async () => {
-      const load = routeModules[`/app/${route.file}`];
-      expect(load, `${route.file} is not a file under app/routes`).toBeDefined();
-      const module = (await load!()) as { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
-      expect(module.loader ?? module.action, `${route.file} has neither loader nor action`).toBeDefined();
-      const url = `${SITE}${concretePath(route.path)}`;
-      const args = (request: Request) => ({ request, context: context(), params: paramsFor(route.path), unstable_pattern: route.path });
-      const isApi = route.path.startsWith("/edit/api/");
-      if (module.loader) {
-        const page = await outcome(() => module.loader!(args(new Request(url, { headers: { accept: "text/html" } }))));
-        expect(page).toEqual(isApi ? { status: 401, location: null } : { status: 302, location: "/" });
-        const api = await outcome(() => module.loader!(args(new Request(url, { headers: { accept: "application/json" } }))));
-        expect(api).toEqual({ status: 401, location: null });
-      }
-      if (module.action) {
-        const body = new FormData();
-        body.set("intent", "update");
-        const post = await outcome(() => module.action!(args(new Request(url, { method: "POST", body, headers: { origin: SITE, accept: "*/*" } }))));
-        expect(post).toEqual({ status: 401, location: null });
-      }
-    });
+    const area = ROUTE_AREAS[route.path] ?? "dashboard";
+    for (const visitor of VISITORS) {
+      const allowed = visitor.role !== undefined && canAccess(visitor.role, area);
+      it(`${route.path} (${route.file}) as ${visitor.name}: ${allowed ? "answers" : "refuses"}`, async () => {
+        const load = routeModules[`/app/${route.file}`];
+        expect(load, `${route.file} is not a file under app/routes`).toBeDefined();
+        const module = (await load!()) as { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
+        expect(module.loader ?? module.action, `${route.file} has neither loader nor action`).toBeDefined();
+        const url = `${SITE}${concretePath(route.path)}`;
+        const cookie = cookies.get(visitor.name);
+        const headers = (accept: string, extra: Record<string, string> = {}) => ({ accept, ...(cookie ? { cookie } : {}), ...extra });
+        const args = (request: Request) => ({ request, context: contextFor(services), params: paramsFor(route.path), unstable_pattern: route.path });
+        const isApi = route.path.startsWith("/edit/api/");
+        const signedIn = visitor.role !== undefined && visitor.role !== "user";
+
+        if (module.loader) {
+          const page = await outcome(() => module.loader!(args(new Request(url, { headers: headers("text/html") }))));
+          if (allowed) expect(admitted(page), JSON.stringify(page)).toBe(true);
+          else if (!signedIn) expect(page).toEqual(isApi ? { status: 401, location: null } : { status: 302, location: "/" });
+          else expect(page).toEqual({ status: 403, location: null });
+          if (!allowed) {
+            const api = await outcome(() => module.loader!(args(new Request(url, { headers: headers("application/json") }))));
+            expect(api).toEqual({ status: signedIn ? 403 : 401, location: null });
+          }
+        }
+        if (module.action) {
+          const body = new FormData();
+          body.set("intent", "update");
+          const request = new Request(url, { method: "POST", body, headers: headers("*/*", { origin: SITE }) });
+          const post = await outcome(() => module.action!(args(request)));
+          if (allowed) expect(admitted(post), JSON.stringify(post)).toBe(true);
+          else expect(post).toEqual({ status: signedIn ? 403 : 401, location: null });
+        }
+      });
+    }
   }
 });

@@ -4,18 +4,20 @@ import type { Route } from "./+types/setup";
 import { AuthField, AuthFrame, FormAlert } from "#app/components/admin/auth-frame";
 import { servicesContext } from "#app/db/context";
 import { assertSameOrigin } from "#app/services/auth.server";
-import { AdminAccountError, AdminAccountSchema, adminExists, createAdminUser } from "#app/services/auth-admin.server";
+import { createStaffUser, ownerExists, StaffAccountError, StaffAccountSchema } from "#app/services/auth-admin.server";
 import { consumeSetupToken, isSetupTokenValid, restoreSetupToken } from "#app/services/auth-setup.server";
 import { signInStaff } from "#app/services/auth-sign-in.server";
 
-const SetupSchema = AdminAccountSchema.extend({ confirm: z.string() }).refine((value) => value.password === value.confirm, {
-  path: ["confirm"],
-  message: "The two passwords differ.",
-});
+const SetupSchema = StaffAccountSchema.omit({ role: true })
+  .extend({ confirm: z.string() })
+  .refine((value) => value.password === value.confirm, {
+    path: ["confirm"],
+    message: "The two passwords differ.",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(servicesContext);
-  if (await adminExists(db)) throw redirect("/sign-in");
+  if (await ownerExists(db)) throw redirect("/sign-in");
   const token = new URL(request.url).searchParams.get("token");
   const valid = await isSetupTokenValid(db, token);
   return data(
@@ -25,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, clientIp } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, env, clientIp } = services;
   assertSameOrigin(request, env.siteUrl);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const values = { email: form.email ?? "", name: form.name ?? "" };
@@ -33,20 +36,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ values, message: null, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   const token = form.token ?? "";
   // Taken atomically before the account is made, so a link can never create two administrators.
-  if ((await adminExists(db)) || !(await consumeSetupToken(db, token))) {
+  if ((await ownerExists(db)) || !(await consumeSetupToken(db, token))) {
     return data(
       { values, message: "This set-up link has already been used or has been replaced. Restart the server for a new one.", fieldErrors: {} },
       { status: 410 },
     );
   }
   try {
-    await createAdminUser(db, env, parsed.data);
+    await createStaffUser(services, { ...parsed.data, role: "owner" });
   } catch (error) {
     await restoreSetupToken(db, token);
-    if (error instanceof AdminAccountError) return data({ values, message: error.message, fieldErrors: {} }, { status: 400 });
+    if (error instanceof StaffAccountError) return data({ values, message: error.message, fieldErrors: {} }, { status: 400 });
     throw error;
   }
-  const signedIn = await signInStaff(db, env, {
+  const signedIn = await signInStaff(services, {
     email: parsed.data.email,
     password: parsed.data.password,
     clientAddress: clientIp ?? "unknown",

@@ -13,21 +13,23 @@ const SignInSchema = z.object({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
-  if (user?.role === "admin") throw redirect("/edit");
+  if (user) throw redirect("/edit");
   return { siteName: context.get(servicesContext).env.SITE_NAME };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, clientIp } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { env, clientIp } = services;
   assertSameOrigin(request, env.siteUrl);
   const form = await request.formData();
-  const email = String(form.get("email") ?? "");
+  const emailValue = form.get("email");
+  const email = typeof emailValue === "string" ? emailValue : "";
   const parsed = SignInSchema.safeParse({ email, password: form.get("password") ?? "" });
   if (!parsed.success) {
     const fieldErrors = z.flattenError(parsed.error).fieldErrors;
     return data({ email, message: null, fieldErrors }, { status: 400 });
   }
-  const result = await signInStaff(db, env, {
+  const result = await signInStaff(services, {
     ...parsed.data,
     clientAddress: clientIp ?? "unknown",
     requestHeaders: request.headers,

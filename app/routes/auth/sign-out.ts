@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { servicesContext } from "#app/db/context";
-import { assertSameOrigin, getAuth } from "#app/services/auth.server";
+import { assertSameOrigin } from "#app/services/auth.server";
 
 /** Signing out changes state, so it is a POST (a link or prefetch must never end a session). */
 export function loader() {
@@ -9,9 +9,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env } = context.get(servicesContext);
+  const { env, auth } = context.get(servicesContext);
   assertSameOrigin(request, env.siteUrl);
-  const auth = await getAuth(db, env);
   // As the spec says of sign-out: a server refusal (no session, already gone) still ends the local session.
   const result = await auth.api.signOut({ headers: request.headers, returnHeaders: true }).catch(() => null);
   return redirect("/sign-in", { headers: result?.headers ?? expireSessionCookies(request) });

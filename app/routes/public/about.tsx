@@ -4,7 +4,7 @@ import type { Route } from "./+types/about";
 import { Leadership } from "#app/components/home/leadership";
 import { CryptoLogos } from "#app/components/ui/crypto-logos";
 import { SectionHeading } from "#app/components/ui/section-heading";
-import { SmartImage } from "#app/components/ui/smart-image";
+import { SmartImage } from "#app/components/media/smart-image";
 import { servicesContext } from "#app/db/context";
 import { pageMeta } from "#app/domain/seo";
 import { ABOUT_CONTENT_KEYS } from "#app/domain/site-content";
@@ -13,8 +13,7 @@ import { readContent } from "#app/models/content-blocks.server";
 const MISSION_IMAGE = "https://image931.wordpress.com/wp-content/uploads/2025/04/img_2078.jpg";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  return { content: await readContent(db, ABOUT_CONTENT_KEYS) };
+  return { content: await readContent(context.get(servicesContext), ABOUT_CONTENT_KEYS) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/category";
 import { FilterBar } from "#app/components/listings/filter-bar";
 import { ListingCard } from "#app/components/listings/listing-card";
 import { Pagination } from "#app/components/listings/pagination";
-import { SmartImage } from "#app/components/ui/smart-image";
+import { SmartImage } from "#app/components/media/smart-image";
 import { servicesContext } from "#app/db/context";
 import { CATEGORIES } from "#app/domain/categories";
 import { isCategoryId } from "#app/domain/category-ids";

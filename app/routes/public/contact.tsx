@@ -8,8 +8,8 @@ import { readContent } from "#app/models/content-blocks.server";
 import { contactAction } from "#app/services/enquiry-action.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = context.get(servicesContext);
-  return { content: await readContent(db, CONTACT_CONTENT_KEYS), contactEmail: env.CONTACT_EMAIL };
+  const services = context.get(servicesContext);
+  return { content: await readContent(services, CONTACT_CONTENT_KEYS), contactEmail: services.env.CONTACT_EMAIL };
 }
 
 /** The form posts here, with or without JavaScript. */

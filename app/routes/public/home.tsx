@@ -9,8 +9,7 @@ import { HOME_CONTENT_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  return { content: await readContent(db, HOME_CONTENT_KEYS) };
+  return { content: await readContent(context.get(servicesContext), HOME_CONTENT_KEYS) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

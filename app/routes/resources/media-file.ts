@@ -1,7 +1,6 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Route } from "./+types/media-file";
 import { servicesContext } from "#app/db/context";
-import { getStorage } from "#app/services/storage/get-storage.server";
 import { isValidStorageKey, parseRange } from "#app/services/storage/storage.server";
 
 /**
@@ -21,7 +20,7 @@ function notFound() {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
   if (!isValidStorageKey(key) || !/^(media|content)\//.test(key)) return notFound();
-  const storage = getStorage(context.get(servicesContext).env);
+  const { storage } = context.get(servicesContext);
 
   const info = await storage.head(key);
   if (!info) return notFound();

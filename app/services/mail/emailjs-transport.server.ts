@@ -31,7 +31,7 @@ export class EmailJsError extends Error {
 /** Checks the spec's rule: the ids and keys are required as non-empty strings. */
 export function assertEmailJsOptions(options: Partial<EmailJsOptions>): asserts options is EmailJsOptions {
   const missing = (["serviceId", "templateId", "publicKey", "privateKey"] as const).filter(
-    (key) => typeof options[key] !== "string" || options[key]!.trim() === "",
+    (key) => typeof options[key] !== "string" || options[key].trim() === "",
   );
   if (missing.length > 0) throw new Error(`EmailJS needs non-empty values for: ${missing.join(", ")}`);
 }
@@ -39,12 +39,16 @@ export function assertEmailJsOptions(options: Partial<EmailJsOptions>): asserts 
 /** EmailJS's REST API, for sites that keep their EmailJS account and templates. */
 export function emailJsTransport(options: EmailJsOptions): MailTransport {
   assertEmailJsOptions(options);
-  const cannotSend = new Set<MailKind>(options.acknowledgementTemplateId ? [] : ["visitor-acknowledgement"]);
+  // EmailJS sends through templates kept in the EmailJS account: only the kinds that have one can go.
+  const templates: Partial<Record<MailKind, string>> = {
+    "staff-notification": options.templateId,
+    "visitor-acknowledgement": options.acknowledgementTemplateId,
+  };
   return {
     name: "emailjs",
-    cannotSend,
+    cannotSend: (kind) => !templates[kind as MailKind],
     async send(message: MailMessage) {
-      const templateId = message.kind === "staff-notification" ? options.templateId : options.acknowledgementTemplateId;
+      const templateId = templates[message.kind];
       if (!templateId) throw new Error(`EmailJS has no template for ${message.kind}`);
       let response: Response;
       try {

@@ -1,9 +1,17 @@
-import type { ContactSubmissionRow } from "#app/db/schema";
+import type { ContactSubmissionRow, EmailOutboxRow } from "#app/db/schema";
 import type { Env } from "#app/env.server";
 
+/** The kinds of message the outbox knows; each has a composer in mail-kinds.server.ts. */
 export type MailKind = "staff-notification" | "visitor-acknowledgement";
 
-/** One e-mail, ready for any transport: SMTP uses the text, template services use `params`. */
+/** What a composer gets: the settings, the outbox row (recipient, payload) and, for enquiry mail, the enquiry. */
+export type ComposeInput = {
+  env: Env;
+  outbox: Pick<EmailOutboxRow, "id" | "kind" | "recipient" | "payload" | "submissionId">;
+  submission?: ContactSubmissionRow;
+};
+
+/** One e-mail, ready for any transport: SMTP uses the text (and the HTML when there is one), template services use `params`. */
 export type MailMessage = {
   kind: MailKind;
   /** Stable per submission and kind, so a receiving system can tell a re-delivery from a new message. */
@@ -13,6 +21,8 @@ export type MailMessage = {
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
+  /** The designed version; the plain text is always sent alongside it. */
+  html?: string;
   /** The same content as named fields, for template-based services (EmailJS). */
   params: Record<string, string>;
 };
@@ -113,10 +123,7 @@ export function visitorAcknowledgement(env: Env, row: ContactSubmissionRow): Mai
   };
 }
 
-function messageId(env: Env, submissionId: string, kind: MailKind): string {
-  return `<${submissionId}.${kind}@${new URL(env.siteUrl).hostname}>`;
-}
-
-export function composeMail(env: Env, kind: MailKind, row: ContactSubmissionRow): MailMessage {
-  return kind === "staff-notification" ? staffNotification(env, row) : visitorAcknowledgement(env, row);
+/** Stable per message, so a receiving system can tell a re-delivery from a new message. */
+export function messageId(env: Env, id: string, kind: MailKind): string {
+  return `<${id}.${kind}@${new URL(env.siteUrl).hostname}>`;
 }

@@ -3,7 +3,7 @@ import type { Env } from "#app/env.server";
 import { claimDueMessages, retryDelaySeconds, type ClaimedMessage } from "#app/models/outbox.server";
 import { markSent, recordFailure, refreshSubmissionStatus } from "#app/models/submissions.server";
 import { logger as defaultLogger } from "#app/services/logger.server";
-import { composeMail } from "./message.server";
+import { composeMail, isEnquiryMailKind } from "./mail-kinds.server";
 import type { MailTransport } from "./transport.server";
 
 export type OutboxWorkerOptions = {
@@ -51,23 +51,24 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function deliver(claimed: ClaimedMessage) {
-    const { outbox, submission } = claimed;
+    const { outbox } = claimed;
+    const enquiryId = outbox.submissionId && isEnquiryMailKind(outbox.kind) ? outbox.submissionId : null;
     let delivered: Delivered;
     try {
-      if (transport.cannotSend?.has(outbox.kind)) {
+      if (transport.cannotSend?.(outbox.kind)) {
         delivered = { message: claimed, skipped: `skipped: the ${transport.name} transport has no way to send a ${outbox.kind}` };
       } else {
-        await transport.send(composeMail(env, outbox.kind, submission));
+        await transport.send(composeMail({ env, ...claimed }));
         delivered = { message: claimed };
       }
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       const retryIn = retryDelaySeconds(outbox.attempts + 1);
       log.warn(
-        { submissionId: outbox.submissionId, kind: outbox.kind, attempt: outbox.attempts + 1, retryIn, err: text },
+        { outboxId: outbox.id, submissionId: outbox.submissionId, kind: outbox.kind, attempt: outbox.attempts + 1, retryIn, err: text },
         "sending an enquiry e-mail failed; will retry",
       );
-      await recordFailure(db, outbox.id, outbox.submissionId, text, retryIn).catch((dbError) =>
+      await recordFailure(db, outbox.id, enquiryId, text, retryIn).catch((dbError) =>
         // Nothing was sent, so losing this record only means the lease runs out and it is tried again.
         log.error({ err: dbError, submissionId: outbox.submissionId }, "could not record an e-mail failure"),
       );
@@ -81,9 +82,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       log.error({ err: error, submissionId: outbox.submissionId }, "e-mail sent but not yet recorded; will record when the database answers");
       return;
     }
-    log.info({ submissionId: outbox.submissionId, kind: outbox.kind, skipped: Boolean(delivered.skipped) }, "enquiry e-mail sent");
+    log.info({ submissionId: outbox.submissionId, kind: outbox.kind, skipped: Boolean(delivered.skipped) }, "e-mail sent");
     // Flags only; a failure here is repaired by the next pass.
-    await refreshSubmissionStatus(db, outbox.submissionId).catch(() => {});
+    if (enquiryId) await refreshSubmissionStatus(db, enquiryId).catch(() => {});
   }
 
   async function pass() {

@@ -30,6 +30,7 @@ export function smtpTransport({ url, ignoreTLS }: SmtpOptions): MailTransport {
         replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
+        html: message.html,
         // Tells auto-responders not to answer (RFC 3834).
         headers: { "Auto-Submitted": "auto-generated" },
         disableFileAccess: true,

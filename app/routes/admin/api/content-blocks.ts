@@ -1,11 +1,11 @@
 import type { Route } from "./+types/content-blocks";
 import { servicesContext } from "#app/db/context";
 import { ADMIN_PAGE_SIZE, listContentBlocks, parseContentListQuery, toAdminContentBlock } from "#app/models/content-blocks.server";
-import { requireAdmin } from "#app/services/auth.server";
+import { requireStaff } from "#app/services/auth.server";
 
 /** GET /edit/api/content-blocks?q=&category=&offset=: one page of 20 for the Content Manager's Load More. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaff(request, context, "content");
   const query = parseContentListQuery(new URL(request.url).searchParams);
   const rows = await listContentBlocks(context.get(servicesContext).db, { ...query, limit: ADMIN_PAGE_SIZE });
   return Response.json(

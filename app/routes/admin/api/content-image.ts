@@ -1,7 +1,6 @@
 import type { Route } from "./+types/content-image";
 import { servicesContext } from "#app/db/context";
-import { requireAdminAction } from "#app/services/auth.server";
-import { getStorage } from "#app/services/storage/get-storage.server";
+import { requireStaffAction } from "#app/services/auth.server";
 import { handleContentImageUpload } from "#app/services/upload-content-image.server";
 
 /**
@@ -10,8 +9,8 @@ import { handleContentImageUpload } from "#app/services/upload-content-image.ser
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST to upload." }, { status: 405, headers: { Allow: "POST" } });
-  await requireAdminAction(request, context);
-  const { db, env } = context.get(servicesContext);
-  const answer = await handleContentImageUpload(request, params.key, { db, storage: getStorage(env), maxPixels: env.IMAGE_MAX_PIXELS });
+  await requireStaffAction(request, context, "content");
+  const services = context.get(servicesContext);
+  const answer = await handleContentImageUpload(request, params.key, { ...services, maxPixels: services.env.IMAGE_MAX_PIXELS });
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,20 +1,20 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
-import { servicesContext } from "#app/db/context";
-import { parseEnv } from "#app/env.server";
 import { createContentBlock, readContentBlock } from "#app/models/content-blocks.server";
 import { listMedia } from "#app/models/media.server";
-import { createAdminUser } from "#app/services/auth-admin.server";
+import type { AppServices } from "#app/services/app-services.server";
+import { createStaffUser } from "#app/services/auth-admin.server";
 import { signInStaff } from "#app/services/auth-sign-in.server";
 import { loader as mediaFile } from "#app/routes/resources/media-file";
 import { makeJpeg } from "../../../../tests/fixtures/images";
 import { tinyMp4, uploadRequest } from "../../../../tests/fixtures/uploads";
+import { cookieFrom } from "../../../../tests/setup/staff-sessions";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../../tests/setup/test-db";
+import { contextFor, createTestServices, testEnv } from "../../../../tests/setup/test-services";
 import { action as contentImage } from "./content-image";
 import { action as mediaUpload } from "./media-upload";
 
@@ -35,29 +35,29 @@ for (const kind of TEST_DATABASE_KINDS) {
     let handle: DatabaseHandle;
     let dataDir: string;
     let context: RouterContextProvider;
+    let services: AppServices;
+    let stop: () => Promise<void>;
     let cookie = "";
 
     beforeAll(async () => {
       handle = await openTestDatabase(kind);
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-upload-routes-"));
-      const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, SITE_URL: SITE });
-      context = new RouterContextProvider();
-      context.set(servicesContext, { db: handle.db, env, nonce: "" });
-      await createAdminUser(handle.db, env, { email: "media-admin@example.test", password: "a long enough password", name: "Media Admin" });
-      const signedIn = await signInStaff(handle.db, env, {
+      const env = testEnv({ SITE_URL: SITE });
+      dataDir = env.dataDir;
+      ({ services, stop } = await createTestServices(handle, { env }));
+      context = contextFor(services);
+      await createStaffUser(services, { email: "media-admin@example.test", password: "a long enough password", name: "Media Admin", role: "editor" });
+      const signedIn = await signInStaff(services, {
         email: "media-admin@example.test",
         password: "a long enough password",
         clientAddress: "127.0.0.1",
         requestHeaders: new Headers({ origin: SITE }),
       });
       if (!signedIn.ok) throw new Error(signedIn.message);
-      cookie = signedIn.headers
-        .getSetCookie()
-        .map((line) => line.split(";")[0])
-        .join("; ");
-      await createContentBlock(handle.db, { key: "hero-photo", type: "image", category: "home" });
+      cookie = cookieFrom(signedIn.headers);
+      await createContentBlock(services, { key: "hero-photo", type: "image", category: "home" });
     });
     afterAll(async () => {
+      await stop();
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
@@ -69,7 +69,7 @@ for (const kind of TEST_DATABASE_KINDS) {
     it("answers 401 to an upload without a session and stores nothing", async () => {
       const media = await call(mediaUpload, { request: await post(`${SITE}/edit/api/media`, { origin: SITE }), context, params: {} });
       expect(media.status).toBe(401);
-      expect(await media.json()).toEqual({ error: "Sign in as an administrator to continue." });
+      expect(await media.json()).toEqual({ error: "Sign in as a member of staff to continue." });
       const image = await call(contentImage, {
         request: await post(`${SITE}/edit/api/content/hero-photo/image`, { origin: SITE }),
         context,
@@ -78,7 +78,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(image.status).toBe(401);
       expect(await listMedia(handle.db)).toEqual([]);
       expect(fs.existsSync(path.join(dataDir, "storage"))).toBe(false);
-      expect((await readContentBlock(handle.db, "hero-photo"))?.content).toBe("");
+      expect((await readContentBlock(services, "hero-photo"))?.content).toBe("");
     });
 
     it("answers 403 to an upload sent from a foreign origin, even with a session", async () => {
@@ -139,7 +139,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       const body = (await answer.json()) as { url: string; width: number };
       expect(body.url).toMatch(/^\/media\/content\/hero-photo-\d+-[0-9a-f]{8}\/1000\.webp$/);
       expect(body.width).toBe(1000);
-      const block = await readContentBlock(handle.db, "hero-photo");
+      const block = await readContentBlock(services, "hero-photo");
       expect(block?.content).toBe(body.url);
       expect(block?.metadata).toMatchObject({ originalName: "edited-image.jpg", type: "image/jpeg", width: 1000, height: 600 });
 

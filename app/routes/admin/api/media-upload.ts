@@ -1,7 +1,6 @@
 import type { Route } from "./+types/media-upload";
 import { servicesContext } from "#app/db/context";
-import { requireAdminAction } from "#app/services/auth.server";
-import { getStorage } from "#app/services/storage/get-storage.server";
+import { requireStaffAction } from "#app/services/auth.server";
 import { handleMediaUpload } from "#app/services/upload-media.server";
 
 /**
@@ -11,8 +10,8 @@ import { handleMediaUpload } from "#app/services/upload-media.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST to upload." }, { status: 405, headers: { Allow: "POST" } });
-  await requireAdminAction(request, context);
-  const { db, env } = context.get(servicesContext);
-  const answer = await handleMediaUpload(request, { db, storage: getStorage(env), maxPixels: env.IMAGE_MAX_PIXELS });
+  await requireStaffAction(request, context, "media");
+  const { db, env, storage } = context.get(servicesContext);
+  const answer = await handleMediaUpload(request, { db, storage, maxPixels: env.IMAGE_MAX_PIXELS });
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }
