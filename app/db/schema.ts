@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
+import { CATEGORY_IDS } from "#app/domain/category-ids";
+
 export type Specification = { label: string; value: string };
 
 /** One listing of the catalogue. `id` is the slug in the URL; `position` is the catalogue ("featured") order. */
@@ -8,7 +10,7 @@ export const listings = pgTable(
   "listings",
   {
     id: text("id").primaryKey(),
-    category: text("category", { enum: ["real-estate", "cars", "metals", "yachts", "jets"] }).notNull(),
+    category: text("category", { enum: CATEGORY_IDS }).notNull(),
     position: integer("position").notNull(),
     title: text("title").notNull(),
     /** Display text; null shows "Price On Request". */

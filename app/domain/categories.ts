@@ -17,8 +17,16 @@ export type Category = {
   notFound: string;
   /** Interest recorded with an enquiry sent from this category. */
   interest: string;
+  /** How the Contact page's "Area of interest" names it. */
+  interestLabel: string;
   filters: { location: true; bedrooms: boolean; propertyType: boolean; year: boolean };
   sortable: boolean;
+  /** The part of a comma-separated location the Location filter offers: the last (country or region), or the first. */
+  locationPart: "first" | "last";
+  /** The year the year filter and the Newest sort read: the listing's own year, or a specification's value. */
+  yearFrom: "year" | { specification: string };
+  /** Whether a listing without such a year still passes the year filter (spec point 5: real estate). */
+  undatedPassYearFilter: boolean;
 };
 
 export const CATEGORIES: Record<CategoryId, Category> = {
@@ -34,6 +42,10 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     interest: "Real Estate",
     filters: { location: true, bedrooms: true, propertyType: true, year: true },
     sortable: true,
+    interestLabel: "Real Estate",
+    locationPart: "last",
+    yearFrom: { specification: "Year Built" },
+    undatedPassYearFilter: true,
   },
   cars: {
     id: "cars",
@@ -47,6 +59,10 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     interest: "Cars",
     filters: { location: true, bedrooms: false, propertyType: false, year: true },
     sortable: true,
+    interestLabel: "Cars",
+    locationPart: "last",
+    yearFrom: "year",
+    undatedPassYearFilter: false,
   },
   metals: {
     id: "metals",
@@ -61,6 +77,10 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     interest: "Metals",
     filters: { location: true, bedrooms: false, propertyType: false, year: false },
     sortable: false,
+    interestLabel: "Metals",
+    locationPart: "first",
+    yearFrom: "year",
+    undatedPassYearFilter: false,
   },
   yachts: {
     id: "yachts",
@@ -74,6 +94,10 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     interest: "Yachts",
     filters: { location: true, bedrooms: false, propertyType: false, year: true },
     sortable: true,
+    interestLabel: "Yachts",
+    locationPart: "last",
+    yearFrom: "year",
+    undatedPassYearFilter: false,
   },
   jets: {
     id: "jets",
@@ -87,6 +111,10 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     interest: "Jets",
     filters: { location: true, bedrooms: false, propertyType: false, year: true },
     sortable: true,
+    interestLabel: "Private Jets",
+    locationPart: "last",
+    yearFrom: "year",
+    undatedPassYearFilter: false,
   },
 };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "./categories";
+import { CATEGORIES, CATEGORY_LIST } from "./categories";
 import { isCategoryId } from "./category-ids";
 
 // zod probes `new Function` to speed up parsing; our CSP forbids eval, so the probe only logs a violation.
@@ -32,15 +32,10 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 export const PHONE_PATTERN = /^\+?[\d\s-]{10,}$/;
 const LINE_BREAK = /[\r\n]/;
 
-export const INTEREST_OPTIONS = [
-  { value: "Real Estate", label: "Real Estate" },
-  { value: "Cars", label: "Cars" },
-  { value: "Metals", label: "Metals" },
-  { value: "Yachts", label: "Yachts" },
-  { value: "Jets", label: "Private Jets" },
-] as const;
-export type Interest = (typeof INTEREST_OPTIONS)[number]["value"] | "General";
-const INTEREST_VALUES = INTEREST_OPTIONS.map((option) => option.value) as [Interest, ...Interest[]];
+/** The Contact page's areas of interest: one per category (spec point 3), from the category table. */
+export const INTEREST_OPTIONS = CATEGORY_LIST.map((category) => ({ value: category.interest, label: category.interestLabel }));
+export type Interest = string;
+const INTEREST_VALUES = INTEREST_OPTIONS.map((option) => option.value) as [string, ...string[]];
 
 export const NOT_PROVIDED = "Not provided";
 
@@ -79,7 +74,7 @@ export const contactSchema = z.object({
   name,
   email,
   phone: phoneLength.regex(PHONE_PATTERN, MESSAGES.phoneInvalid).optional(),
-  interest: z.enum(INTEREST_VALUES.filter((value) => value !== "General") as [Interest, ...Interest[]], { error: MESSAGES.interestRequired }),
+  interest: z.enum(INTEREST_VALUES, { error: MESSAGES.interestRequired }),
   message,
   submission_id: submissionId,
 });
@@ -103,7 +98,7 @@ export function defaultEnquiryMessage(listingTitle: string): string {
 /** The interest of a detail enquiry comes from the URL's first segment: Real Estate, Cars, Metals, Yachts, Jets, else General. */
 export function interestFromPath(pathname: string): Interest {
   const segment = pathname.split("/").filter(Boolean)[0] ?? "";
-  return isCategoryId(segment) ? (CATEGORIES[segment].interest as Interest) : "General";
+  return isCategoryId(segment) ? CATEGORIES[segment].interest : "General";
 }
 
 /** The spec's split of a full name: first word, then the rest. */

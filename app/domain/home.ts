@@ -1,3 +1,5 @@
+import { CATEGORY_LIST } from "./categories";
+
 const MEDIA = "https://image931.wordpress.com/wp-content/uploads/2025/04";
 
 /** The four slides of the home carousel (spec point 2, Home). */
@@ -15,13 +17,13 @@ export const HOME_SLIDES = [
 
 export const CAROUSEL_INTERVAL_MS = 4000;
 
-export const CATEGORY_TILES = [
-  { name: "Real Estate", path: "/real-estate", image: `${MEDIA}/img_2078.jpg`, theme: "real-estate" },
-  { name: "Cars", path: "/cars", image: `${MEDIA}/img_2505.jpg`, theme: "cars" },
-  { name: "Metals", path: "/metals", image: `${MEDIA}/img_2230-1.jpg`, theme: "metals" },
-  { name: "Yachts", path: "/yachts", image: `${MEDIA}/img25-1.jpg`, theme: "yachts" },
-  { name: "Jets", path: "/jets", image: `${MEDIA}/img_1213.jpg`, theme: "jets" },
-] as const;
+/** The categories grid: each category's name, page and hero picture (the category table). */
+export const CATEGORY_TILES = CATEGORY_LIST.map((category) => ({
+  name: category.name,
+  path: `/${category.id}`,
+  image: category.heroImage,
+  theme: category.id,
+}));
 
 export const TRENDING = [
   {

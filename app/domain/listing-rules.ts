@@ -1,3 +1,4 @@
+import { CATEGORIES } from "./categories";
 import type { CategoryId } from "./category-ids";
 
 /**
@@ -35,14 +36,18 @@ export function specificationValue(specifications: Specification[], label: strin
   return specifications.find((spec) => spec.label.trim().toLowerCase() === wanted)?.value.trim();
 }
 
-/** The location filter key: the last comma-separated part (metals: the first part), lowercased. */
-export function locationKeyOf(category: CategoryId, location: string): string {
+/** The part of a location the Location filter offers, as written: the last comma-separated part, or the first (category table). */
+export function locationLabelOf(category: CategoryId, location: string): string {
   const parts = location
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);
-  const part = category === "metals" ? parts[0] : parts.at(-1);
-  return (part ?? "").toLowerCase();
+  return (CATEGORIES[category].locationPart === "first" ? parts[0] : parts.at(-1)) ?? "";
+}
+
+/** The location filter key: that part, lowercased. */
+export function locationKeyOf(category: CategoryId, location: string): string {
+  return locationLabelOf(category, location).toLowerCase();
 }
 
 /** The listing's Bedrooms value as a number, or null when it has no such label. */
@@ -56,13 +61,12 @@ export function propertyTypeOf(specifications: Specification[]): string | null {
   return specificationValue(specifications, "Property Type")?.toLowerCase() ?? null;
 }
 
-/** The year used by the year filter and the newest sort: the year, or in real estate the numeric Year Built. */
+/** The year used by the year filter and the newest sort: the year, or a specification's four-digit value (real estate: Year Built). */
 export function sortYearOf(category: CategoryId, year: number | null | undefined, specifications: Specification[]): number | null {
-  if (category === "real-estate") {
-    const built = specificationValue(specifications, "Year Built");
-    return built && /^\d{4}$/.test(built) ? Number(built) : null;
-  }
-  return year ?? null;
+  const source = CATEGORIES[category].yearFrom;
+  if (source === "year") return year ?? null;
+  const value = specificationValue(specifications, source.specification);
+  return value && /^\d{4}$/.test(value) ? Number(value) : null;
 }
 
 /** Lowercased text that search matches against: title, location and every highlight. */
@@ -105,10 +109,11 @@ export function matchesFilters(listing: FilterableListing, filters: Partial<List
   if (filters.type && type !== null && type !== filters.type.toLowerCase()) return false;
 
   const bucket = yearBucketOf(filters.year ?? "");
-  if (bucket && listing.category !== "metals") {
+  const category = CATEGORIES[listing.category];
+  if (bucket && category.filters.year) {
     const year = sortYearOf(listing.category, listing.year, listing.specifications);
     if (year === null) {
-      if (listing.category !== "real-estate") return false;
+      if (!category.undatedPassYearFilter) return false;
     } else if ((bucket.min !== undefined && year < bucket.min) || (bucket.max !== undefined && year > bucket.max)) {
       return false;
     }

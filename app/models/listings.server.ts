@@ -4,7 +4,8 @@ import { listings, type ListingRow } from "#app/db/schema";
 import type { CategoryId } from "#app/domain/category-ids";
 import type { ListingCardData, LocationOption } from "#app/domain/listing-views";
 import { PAGE_SIZE, type ListingQuery } from "#app/domain/listing-query";
-import { bedroomsFilterValue, yearBucketOf } from "#app/domain/listing-rules";
+import { CATEGORIES } from "#app/domain/categories";
+import { bedroomsFilterValue, locationLabelOf, yearBucketOf } from "#app/domain/listing-rules";
 
 export type { ListingCardData, LocationOption };
 
@@ -35,13 +36,13 @@ function whereFor(category: CategoryId, query: ListingQuery): SQL {
   if (bedrooms !== undefined) conditions.push(or(isNull(listings.bedrooms), eq(listings.bedrooms, bedrooms)));
   if (query.type) conditions.push(or(isNull(listings.propertyType), eq(listings.propertyType, query.type.toLowerCase())));
   const bucket = yearBucketOf(query.year);
-  if (bucket && category !== "metals") {
+  if (bucket && CATEGORIES[category].filters.year) {
     const range = and(
       bucket.min !== undefined ? gte(listings.sortYear, bucket.min) : undefined,
       bucket.max !== undefined ? lte(listings.sortYear, bucket.max) : undefined,
     );
     // Real-estate listings without a numeric Year Built pass (spec point 5).
-    conditions.push(category === "real-estate" ? or(isNull(listings.sortYear), range) : range);
+    conditions.push(CATEGORIES[category].undatedPassYearFilter ? or(isNull(listings.sortYear), range) : range);
   }
   return and(...conditions) as SQL;
 }
@@ -87,11 +88,7 @@ export async function locationOptions(db: Database, category: CategoryId): Promi
     select location_key as key, location from location_keys`);
   // node-postgres and PGlite both answer { rows }.
   const rows = (result as { rows: { key: string; location: string }[] }).rows;
-  return rows.map((row) => {
-    const parts = row.location.split(",").map((part) => part.trim());
-    const label = (category === "metals" ? parts[0] : parts.at(-1)) ?? row.key;
-    return { value: row.key, label };
-  });
+  return rows.map((row) => ({ value: row.key, label: locationLabelOf(category, row.location) || row.key }));
 }
 
 /** A visible listing of the category, or undefined: hidden listings are never reachable. */

@@ -1,13 +1,11 @@
 import crypto from "node:crypto";
+import { CONTENT_IMAGE_UPLOAD } from "#app/domain/upload-rules";
 import { mediaUrl } from "#app/models/media.server";
 import { readContentBlock, updateContentBlock, type ContentStore } from "#app/models/content-blocks.server";
 import type { Storage } from "./storage/storage.server";
 import { uploadErrorAnswer } from "./upload-media.server";
 import { storeUpload } from "./upload-store.server";
 import { discardBody, readUpload } from "./upload.server";
-
-/** The default uploader limit (spec point 5): 10 MB for content images. */
-export const CONTENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 export type ContentImageAnswer = {
   status: number;
@@ -37,12 +35,12 @@ export async function handleContentImageUpload(
 ): Promise<ContentImageAnswer> {
   const block = await readContentBlock(deps, blockKey);
   if (!block || block.type !== "image") {
-    discardBody(request, deps.maxBytes ?? CONTENT_IMAGE_MAX_BYTES);
+    discardBody(request, deps.maxBytes ?? CONTENT_IMAGE_UPLOAD.maxBytes);
     if (!block) return { status: 404, body: { error: `Content block ${blockKey} not found.` } };
     return { status: 422, body: { error: `Content block ${blockKey} is not an image block.` } };
   }
   try {
-    const { file } = await readUpload(request, { maxBytes: deps.maxBytes ?? CONTENT_IMAGE_MAX_BYTES, kinds: ["image"] });
+    const { file } = await readUpload(request, { rules: { ...CONTENT_IMAGE_UPLOAD, maxBytes: deps.maxBytes ?? CONTENT_IMAGE_UPLOAD.maxBytes } });
     const stored = await storeUpload(deps.storage, storagePrefix(blockKey), file, { maxPixels: deps.maxPixels });
     const url = mediaUrl(stored.primaryKey);
     const updated = await updateContentBlock(deps, blockKey, {

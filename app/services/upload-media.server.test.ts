@@ -8,7 +8,8 @@ import { makeJpeg, makePixelBombPng, SCRIPT_RENAMED_JPG, SVG_WITH_SCRIPT } from 
 import { streamingUploadRequest, tinyMp4, uploadRequest } from "../../tests/fixtures/uploads";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import { createLocalStorage } from "./storage/local-storage.server";
-import { handleMediaUpload, MEDIA_MAX_BYTES } from "./upload-media.server";
+import { MEDIA_UPLOAD } from "#app/domain/upload-rules";
+import { handleMediaUpload } from "./upload-media.server";
 
 const URL_ = "http://localhost/edit/api/media";
 
@@ -73,7 +74,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       const answer = await handleMediaUpload(uploadRequest(URL_, { data: SCRIPT_RENAMED_JPG, name: "holiday.jpg", type: "image/jpeg" }), deps());
       expect(answer).toEqual({
         status: 415,
-        body: { error: "This file type is not accepted. Upload images (JPEG, PNG, GIF, WebP, AVIF), video (MP4, WebM, Ogg), audio (MP3, WAV, Ogg)." },
+        body: { error: "This file type is not accepted. Upload JPEG, PNG, GIF, WebP or AVIF images; MP4, WebM or Ogg video; MP3, WAV or Ogg audio." },
       });
     });
 
@@ -97,9 +98,19 @@ for (const kind of TEST_DATABASE_KINDS) {
       const answer = await handleMediaUpload(request, deps());
       const pulledAtAnswer = counter.pulled;
       expect(answer).toEqual({ status: 413, body: { error: "The file is too large. The maximum is 50 MB." } });
-      expect(pulledAtAnswer).toBeGreaterThan(MEDIA_MAX_BYTES);
-      expect(pulledAtAnswer).toBeLessThan(MEDIA_MAX_BYTES + 2 * 1024 * 1024);
+      expect(pulledAtAnswer).toBeGreaterThan(MEDIA_UPLOAD.maxBytes);
+      expect(pulledAtAnswer).toBeLessThan(MEDIA_UPLOAD.maxBytes + 2 * 1024 * 1024);
       expect(counter.finished).toBe(false);
+    });
+
+    it("accepts a file of exactly 50 MB, as the drop zone does, and refuses one byte more", async () => {
+      const exact = Buffer.concat([tinyMp4(), Buffer.alloc(MEDIA_UPLOAD.maxBytes - tinyMp4().length)]);
+      expect(exact.length).toBe(MEDIA_UPLOAD.maxBytes);
+      const accepted = await handleMediaUpload(uploadRequest(URL_, { data: exact, name: "exact.mp4", type: "video/mp4" }), deps());
+      expect(accepted.status).toBe(201);
+      const over = Buffer.concat([exact, Buffer.alloc(1)]);
+      const refused = await handleMediaUpload(uploadRequest(URL_, { data: over, name: "over.mp4", type: "video/mp4" }), deps());
+      expect(refused).toEqual({ status: 413, body: { error: "The file is too large. The maximum is 50 MB." } });
     });
 
     it("answers 413 straight away when the declared length is over the limit", async () => {

@@ -1,14 +1,12 @@
 import crypto from "node:crypto";
 import type { Database } from "#app/db/client.server";
 import { createMediaItem, toMediaView, type MediaView } from "#app/models/media.server";
+import { MEDIA_UPLOAD } from "#app/domain/upload-rules";
 import { logger } from "#app/services/logger.server";
 import { ImageRejectedError } from "./images.server";
 import type { Storage } from "./storage/storage.server";
 import { storeUpload } from "./upload-store.server";
 import { readUpload, UploadError } from "./upload.server";
-
-/** The Media Manager's limit (spec point 5): 50 MB. */
-export const MEDIA_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Folder names: short plain text (the filter compares them exactly). */
 export function sanitizeFolder(raw: string | undefined): string | undefined {
@@ -33,8 +31,7 @@ export async function handleMediaUpload(
 ): Promise<UploadAnswer> {
   try {
     const { file, fields } = await readUpload(request, {
-      maxBytes: deps.maxBytes ?? MEDIA_MAX_BYTES,
-      kinds: ["image", "video", "audio"],
+      rules: { ...MEDIA_UPLOAD, maxBytes: deps.maxBytes ?? MEDIA_UPLOAD.maxBytes },
       fieldNames: ["folder"],
     });
     const id = crypto.randomUUID();

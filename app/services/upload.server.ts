@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
+import { acceptedFormatForDetected, describeFormats, formatLimit, type UploadKind, type UploadRules } from "#app/domain/upload-rules";
 
 /**
  * Reads one uploaded file from a multipart request as it streams in. Nothing the visitor says about
@@ -9,25 +10,9 @@ import { fileTypeFromBuffer } from "file-type";
  * passed), the type comes from the file's own bytes (415 for anything not on the list, SVG included:
  * it is text that can carry script), and the name is kept only as sanitised display text.
  */
-export type MediaKind = "image" | "video" | "audio";
+export type MediaKind = UploadKind;
 
 export type DetectedType = { kind: MediaKind; mime: string; ext: string };
-
-/** What each accepted type is, keyed by the MIME type file-type reports from the bytes. */
-const ACCEPTED: Record<string, DetectedType> = {
-  "image/jpeg": { kind: "image", mime: "image/jpeg", ext: "jpg" },
-  "image/png": { kind: "image", mime: "image/png", ext: "png" },
-  "image/gif": { kind: "image", mime: "image/gif", ext: "gif" },
-  "image/webp": { kind: "image", mime: "image/webp", ext: "webp" },
-  "image/avif": { kind: "image", mime: "image/avif", ext: "avif" },
-  "video/mp4": { kind: "video", mime: "video/mp4", ext: "mp4" },
-  "video/webm": { kind: "video", mime: "video/webm", ext: "webm" },
-  "video/ogg": { kind: "video", mime: "video/ogg", ext: "ogv" },
-  "audio/mpeg": { kind: "audio", mime: "audio/mpeg", ext: "mp3" },
-  "audio/wav": { kind: "audio", mime: "audio/wav", ext: "wav" },
-  "audio/ogg": { kind: "audio", mime: "audio/ogg", ext: "ogg" },
-  "audio/ogg; codecs=opus": { kind: "audio", mime: "audio/ogg", ext: "ogg" },
-};
 
 export class UploadError extends Error {
   constructor(
@@ -49,8 +34,8 @@ export type ReceivedFile = {
 export type ReceivedUpload = { file: ReceivedFile; fields: Record<string, string> };
 
 export type ReadUploadOptions = {
-  maxBytes: number;
-  kinds: readonly MediaKind[];
+  /** What may come in, and how large (inclusive): the same rules the browser's drop zone applies. */
+  rules: Pick<UploadRules, "kinds" | "maxBytes">;
   /** Text fields accepted alongside the file; anything else is ignored. */
   fieldNames?: readonly string[];
 };
@@ -83,10 +68,6 @@ export function discardBody(request: Request, limit = DRAIN_LIMIT_BYTES): void {
   })();
 }
 
-export function formatMegabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
-}
-
 /** Reduces a client-supplied file name to plain display text: no folders, no control characters, bounded length. */
 export function sanitizeFileName(raw: string | undefined): string {
   const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
@@ -102,21 +83,15 @@ export function sanitizeFileName(raw: string | undefined): string {
   return cleaned || "file";
 }
 
+/** The accepted format the bytes show, whichever kinds are wanted; undefined for anything else. */
 export async function detectType(sample: Uint8Array): Promise<DetectedType | undefined> {
   const found = await fileTypeFromBuffer(sample);
-  return found ? ACCEPTED[found.mime] : undefined;
-}
-
-function describeKinds(kinds: readonly MediaKind[]): string {
-  const parts: string[] = [];
-  if (kinds.includes("image")) parts.push("images (JPEG, PNG, GIF, WebP, AVIF)");
-  if (kinds.includes("video")) parts.push("video (MP4, WebM, Ogg)");
-  if (kinds.includes("audio")) parts.push("audio (MP3, WAV, Ogg)");
-  return parts.join(", ");
+  const format = found ? acceptedFormatForDetected(found.mime, { kinds: ["image", "video", "audio"] }) : undefined;
+  return format ? { kind: format.kind, mime: format.mime, ext: format.extensions[0]!.slice(1) } : undefined;
 }
 
 export function unsupportedTypeMessage(kinds: readonly MediaKind[]): string {
-  return `This file type is not accepted. Upload ${describeKinds(kinds)}.`;
+  return `This file type is not accepted. Upload ${describeFormats({ kinds })}.`;
 }
 
 /**
@@ -129,7 +104,8 @@ export function readUpload(request: Request, options: ReadUploadOptions): Promis
     return Promise.reject(new UploadError("Send the file as multipart/form-data.", 400));
   }
   if (!request.body) return Promise.reject(new UploadError("No file was sent.", 400));
-  const tooLarge = () => new UploadError(`The file is too large. The maximum is ${formatMegabytes(options.maxBytes)}.`, 413);
+  const { maxBytes, kinds } = options.rules;
+  const tooLarge = () => new UploadError(`The file is too large. The maximum is ${formatLimit(maxBytes)}.`, 413);
 
   const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
   const declaredLength = Number(request.headers.get("content-length") ?? NaN);
@@ -156,7 +132,7 @@ export function readUpload(request: Request, options: ReadUploadOptions): Promis
       source.resume();
     }
 
-    if (Number.isFinite(declaredLength) && declaredLength > options.maxBytes + MULTIPART_OVERHEAD_BYTES) {
+    if (Number.isFinite(declaredLength) && declaredLength > maxBytes + MULTIPART_OVERHEAD_BYTES) {
       fail(tooLarge());
       return;
     }
@@ -165,7 +141,8 @@ export function readUpload(request: Request, options: ReadUploadOptions): Promis
       parser = busboy({
         headers: { "content-type": contentType },
         defParamCharset: "utf8",
-        limits: { files: 1, fileSize: options.maxBytes, fields: 10, fieldSize: 1024, parts: 12 },
+        // busboy reports "limit" when a file reaches fileSize bytes; one more byte keeps exactly maxBytes allowed.
+        limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 12 },
       });
     } catch {
       fail(new UploadError("The upload is not valid multipart/form-data.", 400));
@@ -201,7 +178,7 @@ export function readUpload(request: Request, options: ReadUploadOptions): Promis
           checked = false;
           return;
         }
-        if (!type || !options.kinds.includes(type.kind)) return fail(new UploadError(unsupportedTypeMessage(options.kinds), 415));
+        if (!type || !kinds.includes(type.kind)) return fail(new UploadError(unsupportedTypeMessage(kinds), 415));
         current.type = type;
       }
 
@@ -231,7 +208,7 @@ export function readUpload(request: Request, options: ReadUploadOptions): Promis
       if (!file || !file.done || file.bytes === 0) return fail(new UploadError("No file was sent.", 400));
       if (!file.type) {
         const type = await detectType(Buffer.concat(file.chunks));
-        if (!type || !options.kinds.includes(type.kind)) return fail(new UploadError(unsupportedTypeMessage(options.kinds), 415));
+        if (!type || !kinds.includes(type.kind)) return fail(new UploadError(unsupportedTypeMessage(kinds), 415));
         file.type = type;
       }
       if (settled) return;

@@ -4,14 +4,14 @@ import { useDropzone } from "react-dropzone";
 import { useRevalidator } from "react-router";
 import { ImageEditorDialog } from "./image-editor-dialog";
 import { UploadErrors } from "./media-uploader";
-import { CONTENT_IMAGE_RULES, validateFiles } from "./uploader-rules";
+import { acceptAttribute, CONTENT_IMAGE_UPLOAD, dropZoneHint, validateFiles } from "#app/domain/upload-rules";
 import { compressForUpload, uploadFile } from "./uploader-transport";
 
-const ACCEPT_ATTRIBUTE = CONTENT_IMAGE_RULES.accept["image/*"]!.join(",");
+const ACCEPT_ATTRIBUTE = acceptAttribute(CONTENT_IMAGE_UPLOAD);
 type Answer = { url: string };
 
 /**
- * An image content block in the Content Manager. Empty: a drop zone (one .jpg .jpeg .png .gif, 10MB).
+ * An image content block in the Content Manager. Empty: a drop zone (one image, 10 MB; domain/upload-rules.ts).
  * Set: the picture, with 'Edit Image' (on hover or focus) opening the image editor, and Replace Image.
  * Every upload goes to POST /edit/api/content/<key>/image, which stores it and updates the block.
  */
@@ -45,7 +45,7 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
   }
 
   async function onDrop(files: File[]) {
-    const { accepted, errors: refused } = validateFiles(files, CONTENT_IMAGE_RULES);
+    const { accepted, errors: refused } = validateFiles(files, CONTENT_IMAGE_UPLOAD);
     setErrors(refused);
     const file = accepted[0];
     if (!file) return;
@@ -89,7 +89,7 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
           <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE })} data-testid={`content-image-input-${blockKey}`} />
           <ImagePlus aria-hidden className="h-8 w-8 text-gold-600" strokeWidth={1.25} />
           <p className="text-sm text-forest-900">{isDragActive ? "Drop the image here" : "Drop an image here, or click to choose"}</p>
-          <p className="text-xs text-stone">.jpg .jpeg .png .gif, up to 10MB</p>
+          <p className="text-xs text-stone">{dropZoneHint(CONTENT_IMAGE_UPLOAD)}</p>
         </div>
         {progressBar}
         <div className="mt-3">

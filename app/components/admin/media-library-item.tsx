@@ -3,7 +3,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { Film, GripVertical, Music, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { MediaView } from "#app/domain/media";
-import { formatBytes } from "./uploader-rules";
+import { formatBytes } from "#app/domain/upload-rules";
 
 export type LibraryView = "grid" | "list";
 

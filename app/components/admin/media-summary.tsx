@@ -1,5 +1,5 @@
 import { Files, HardDrive, ShieldCheck } from "lucide-react";
-import { formatBytes } from "./uploader-rules";
+import { formatBytes } from "#app/domain/upload-rules";
 
 function Card({ icon: Icon, label, children }: { icon: typeof Files; label: string; children: React.ReactNode }) {
   return (

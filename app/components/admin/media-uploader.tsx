@@ -1,12 +1,12 @@
 import { CloudUpload, FileAudio, FileImage, FileVideo, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useDropzone } from "react-dropzone";
-import { formatBytes, isImageFile, MEDIA_UPLOAD_RULES, validateFiles } from "./uploader-rules";
+import { acceptAttribute, dropZoneHint, formatBytes, isImageFile, MEDIA_UPLOAD, validateFiles } from "#app/domain/upload-rules";
 import { compressForUpload, uploadFile } from "./uploader-transport";
 
 type Entry = { id: string; file: File; originalSize: number; preparing: boolean };
 
-const ACCEPT_ATTRIBUTE = [...new Set(Object.values(MEDIA_UPLOAD_RULES.accept).flat())].join(",");
+const ACCEPT_ATTRIBUTE = acceptAttribute(MEDIA_UPLOAD);
 
 function TypeIcon({ file }: { file: File }) {
   const Icon = isImageFile(file) ? FileImage : file.type.startsWith("video/") || /\.(mp4|webm)$/i.test(file.name) ? FileVideo : FileAudio;
@@ -40,7 +40,7 @@ export function MediaUploader({ folders, onUploaded }: { folders: string[]; onUp
   const folderId = useId();
 
   async function onDrop(files: File[]) {
-    const { accepted, errors: refused } = validateFiles(files, MEDIA_UPLOAD_RULES);
+    const { accepted, errors: refused } = validateFiles(files, MEDIA_UPLOAD);
     setErrors(refused);
     setStatus("");
     const added = accepted.map((file) => ({ id: crypto.randomUUID(), file, originalSize: file.size, preparing: isImageFile(file) }));
@@ -72,9 +72,10 @@ export function MediaUploader({ folders, onUploaded }: { folders: string[]; onUp
       });
       done += entry.file.size;
       setProgress(Math.round((done / total) * 100));
+      // Sent or refused, a file leaves the queue: a refused one is reported below and never re-sent with the next batch.
+      setEntries((current) => current.filter((item) => item.id !== entry.id));
       if (result.ok) {
         uploaded += 1;
-        setEntries((current) => current.filter((item) => item.id !== entry.id));
       } else {
         console.error(`Upload of ${entry.file.name} failed`, result);
         failures.push(`File ${entry.file.name} could not be uploaded: ${result.error}`);
@@ -94,7 +95,7 @@ export function MediaUploader({ folders, onUploaded }: { folders: string[]; onUp
       <h2 id="upload-heading" className="font-display text-2xl text-forest-900">
         Upload Media
       </h2>
-      <p className="mt-2 text-sm text-stone">Images (.jpg .jpeg .png .gif), video (.mp4 .webm .ogg) and audio (.mp3 .wav .ogg), up to 50MB each.</p>
+      <p className="mt-2 text-sm text-stone">{dropZoneHint(MEDIA_UPLOAD)}</p>
 
       <div
         {...getRootProps({

@@ -1,20 +1,17 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Link } from "react-router";
+import { CATEGORY_LIST } from "#app/domain/categories";
 import { Monogram } from "./top-bar";
 
 export type ShellSettings = { siteName: string; companyName: string; country: string; contactEmail: string };
 
 const MENU_LINKS = [
   { to: "/", label: "Home" },
-  { to: "/real-estate", label: "Real Estate" },
-  { to: "/cars", label: "Cars" },
-  { to: "/metals", label: "Metals" },
-  { to: "/yachts", label: "Yachts" },
-  { to: "/jets", label: "Jets" },
+  ...CATEGORY_LIST.map((category) => ({ to: `/${category.id}`, label: category.name })),
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact Us" },
-] as const;
+];
 
 type SideMenuProps = {
   open: boolean;

@@ -1,3 +1,4 @@
+import { formatBytes } from "#app/domain/upload-rules";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
@@ -11,13 +12,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const STATUS_LABELS: Record<EnquiryStatus, string> = { pending: "Pending", processed: "Processed", error: "Failed to send" };
-const numberFormat = new Intl.NumberFormat("en-GB");
-
-function formatBytes(bytes: number) {
-  if (bytes < 1024 * 1024) return `${numberFormat.format(Math.round(bytes / 1024))} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}
 
 function Panel({ title, children, footer }: { title: string; children: React.ReactNode; footer?: React.ReactNode }) {
   return (

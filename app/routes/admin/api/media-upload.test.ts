@@ -174,7 +174,7 @@ for (const kind of TEST_DATABASE_KINDS) {
         params: { key: "hero-photo" },
       });
       expect(video.status).toBe(415);
-      expect(await video.json()).toEqual({ error: "This file type is not accepted. Upload images (JPEG, PNG, GIF, WebP, AVIF)." });
+      expect(await video.json()).toEqual({ error: "This file type is not accepted. Upload JPEG, PNG, GIF, WebP or AVIF images." });
     });
   });
 }
