@@ -32,14 +32,34 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString,
   /** Name shown in the top bar, titles and e-mails. */
   SITE_NAME: z.string().default("White Streams"),
-  /** Company name in the menu's contact block and the footer. */
+  // The next values are the defaults of the Settings screen (/edit/settings): an Owner's change there is kept
+  // in the database and wins over these until it is set back to the same value.
+  /** Company name in the menu's contact block and the footer (default of Settings). */
   COMPANY_NAME: z.string().default("White Streams"),
-  /** Country shown with the company name. */
+  /** Country shown with the company name (default of Settings). */
   COMPANY_COUNTRY: z.string().default("India"),
-  /** Public contact address shown in the menu, footer and Contact page. */
-  CONTACT_EMAIL: z.string().email().default("ceo.whitestreams@gmail.com"),
-  /** Internal mailbox that receives enquiry notifications. */
-  ENQUIRY_MAILBOX: z.string().email().default("ceo.whitestreams@gmail.com"),
+  /** Public contact address shown in the menu, footer and Contact page (default of Settings). */
+  CONTACT_EMAIL: z.email().default("ceo.whitestreams@gmail.com"),
+  /** Internal mailbox that receives enquiry notifications (default of Settings). */
+  ENQUIRY_MAILBOX: z.email().default("ceo.whitestreams@gmail.com"),
+  /** Phone number shown to buyers, in international format such as +91 98765 43210; unset: none shown (default of Settings). */
+  CONTACT_PHONE: z.string().default(""),
+  /** WhatsApp number shown to buyers, in international format; unset: none shown (default of Settings). */
+  CONTACT_WHATSAPP: z.string().default(""),
+  /** Working hours on the Contact page (default of Settings). */
+  WORKING_HOURS: z.string().default("24/7 Support"),
+  /** Instagram page (https://instagram.com/...) shown in the footer and on the Contact page (default of Settings). */
+  SOCIAL_INSTAGRAM_URL: z.string().default(""),
+  /** LinkedIn page (default of Settings). */
+  SOCIAL_LINKEDIN_URL: z.string().default(""),
+  /** X profile (default of Settings). */
+  SOCIAL_X_URL: z.string().default(""),
+  /** Facebook page (default of Settings). */
+  SOCIAL_FACEBOOK_URL: z.string().default(""),
+  /** YouTube channel (default of Settings). */
+  SOCIAL_YOUTUBE_URL: z.string().default(""),
+  /** Months an enquiry and its e-mails are kept before the daily job deletes them (default of Settings). */
+  ENQUIRY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** Extra image origins allowed by the Content-Security-Policy (space separated). */
   IMAGE_ORIGINS: z.string().default("https://image931.wordpress.com"),
   /** Set when the app runs behind a proxy (load balancer, CDN) so client IPs and HTTPS are read correctly. */
@@ -106,14 +126,18 @@ const EnvSchema = z.object({
   TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   /** Redis connection string; when set, rate limits are shared by every app process through Redis. */
   REDIS_URL: optionalString,
-  /** Enquiries accepted per client IP within the window below. */
+  /** Enquiries accepted per client IP within the window below (default of Settings). */
   ENQUIRY_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-  /** Length of the enquiry rate-limit window, in seconds (default 10 minutes). */
+  /** Length of the enquiry rate-limit window, in seconds (default 10 minutes; Settings shows it in whole minutes). */
   ENQUIRY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** How often the e-mail outbox looks for due messages, in seconds (it is also woken after each enquiry). */
   OUTBOX_POLL_SECONDS: z.coerce.number().positive().default(5),
   /** How long a worker holds an outbox message while sending; after that another process may take it over. */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
+  /** Attempts before an e-mail is marked failed for good (shown to staff, who can retry it by hand); with the backoff, 12 is about an hour. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** How long an enquiry waits for its notification to go out, in seconds, before the visitor is told it was received rather than sent. */
+  ENQUIRY_SEND_WAIT_SECONDS: z.coerce.number().min(0).max(30).default(4),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "LOG_LEVEL"> & {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { CATEGORY_IDS } from "#app/domain/category-ids";
+import { PIPELINE_STATUSES } from "#app/domain/enquiry-pipeline-status";
 
 export type Specification = { label: string; value: string };
 
@@ -105,10 +106,17 @@ export const contactSubmissions = pgTable(
     confirmationSent: boolean("confirmation_sent").notNull().default(false),
     /** When staff first opened it in the admin area (drives the notification bell). */
     openedAt: timestamp("opened_at", { withTimezone: true }),
+    /** Where the lead stands in the sales pipeline (domain/enquiry-pipeline-status.ts); `status` above is e-mail delivery. */
+    pipelineStatus: text("pipeline_status", { enum: PIPELINE_STATUSES }).notNull().default("new"),
+    /** The member of staff working the lead. */
+    assigneeId: text("assignee_id").references(() => authUser.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("contact_submissions_submission_id_idx").on(table.submissionId),
+    index("contact_submissions_pipeline_idx").on(table.pipelineStatus, table.createdAt.desc()),
+    index("contact_submissions_assignee_idx").on(table.assigneeId, table.createdAt.desc()),
     index("contact_submissions_email_idx").on(table.email),
     index("contact_submissions_created_at_idx").on(table.createdAt),
     index("contact_submissions_unopened_idx")
@@ -163,6 +171,8 @@ export const emailOutbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Retries ended (too many attempts, or a permanent refusal such as an SMTP 5xx); `last_error` says why. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -173,7 +183,7 @@ export const emailOutbox = pgTable(
     index("email_outbox_submission_idx").on(table.submissionId),
     index("email_outbox_due_idx")
       .on(table.nextAttemptAt)
-      .where(sql`sent_at is null`),
+      .where(sql`sent_at is null and failed_at is null`),
   ],
 );
 
@@ -297,3 +307,21 @@ export const authRateLimit = pgTable("auth_rate_limit", {
 });
 
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+
+/** Internal notes staff keep on an enquiry (calls, meetings); never sent to anyone. */
+export const enquiryNotes = pgTable(
+  "enquiry_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => contactSubmissions.submissionId, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => authUser.id, { onDelete: "set null" }),
+    /** The author's name at the time, kept if the account is later removed. */
+    authorLabel: text("author_label").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("enquiry_notes_submission_idx").on(table.submissionId, table.createdAt)],
+);
+export type EnquiryNoteRow = typeof enquiryNotes.$inferSelect;

@@ -1,8 +1,20 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** What an enquiry action answers, to the fetcher (JavaScript on) or as the page's action data (off). */
-export type EnquiryActionData = { status: "success" | "error"; result: SubmissionResult<string[]> };
+/**
+ * What an enquiry action answers, to the fetcher (JavaScript on) or as the page's action data (off).
+ * `delivery` says whether the team's notification went out at once ("sent") or the enquiry is stored and
+ * its e-mail is on its way ("received": a mail outage, a slow server, no mail transport).
+ */
+export type EnquiryActionData =
+  { status: "success"; delivery: "sent" | "received"; result: SubmissionResult<string[]> } | { status: "error"; result: SubmissionResult<string[]> };
 
+/** The spec's success words: only when the e-mail to the team went out while the visitor waited. */
 export const SUCCESS_MESSAGE = "Your message has been sent successfully. We'll get back to you soon.";
+/** Stored safely but not yet e-mailed: true, and still reassuring. */
+export const RECEIVED_MESSAGE = "Thank you, your message has been received and will reach our team shortly. We'll get back to you soon.";
+
+export function successMessage(answer: { delivery: "sent" | "received" }): string {
+  return answer.delivery === "sent" ? SUCCESS_MESSAGE : RECEIVED_MESSAGE;
+}
 export const CONTACT_FAILURE_MESSAGE = "There was an error sending your message. Please check the form and try again.";
 export const LISTING_FAILURE_MESSAGE = "There was an error sending your message. Please try again later.";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "#app/db/client.server";
-import { contactSubmissions, emailOutbox, type ContactSubmissionRow, type EmailOutboxRow } from "#app/db/schema";
+import { contactSubmissions, emailOutbox, listings, type ContactSubmissionRow, type EmailOutboxRow } from "#app/db/schema";
 import type { MailKind } from "#app/services/mail/message.server";
 
-/** A leased message and, when it belongs to an enquiry, that enquiry. */
-export type ClaimedMessage = { outbox: EmailOutboxRow; submission?: ContactSubmissionRow };
+/** A leased message and, when it belongs to an enquiry, that enquiry (and the title of its listing). */
+export type ClaimedMessage = { outbox: EmailOutboxRow; submission?: ContactSubmissionRow; listingTitle?: string };
 
 /**
  * Queues one e-mail. Pass the transaction that makes the change the message is about, so the change and
@@ -21,29 +21,36 @@ export async function enqueueMail(
   return row!.id;
 }
 
+/** Joins an enquiry to the listing it was sent from (its path is /category/id; ids are unique). */
+export const listingOfEnquiry = sql`${listings.id} = split_part(${contactSubmissions.listingPath}, '/', 3) and ${listings.category} = split_part(${contactSubmissions.listingPath}, '/', 2)`;
+
+const uuidList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
 /**
  * Takes up to `limit` due messages and leases them until now + leaseSeconds, so no other process sends
  * them meanwhile. `skip locked` lets several app processes claim in parallel on PostgreSQL; PGlite has a
  * single connection, where the lease alone is enough. A process that dies leaves the lease to expire.
+ * Messages that failed for good are never claimed; `preferIds` (a visitor waiting for their enquiry's
+ * notification) go first.
  */
 export async function claimDueMessages(
   db: Database,
-  { limit, leaseSeconds, excludeIds = [] }: { limit: number; leaseSeconds: number; excludeIds?: string[] },
+  { limit, leaseSeconds, excludeIds = [], preferIds = [] }: { limit: number; leaseSeconds: number; excludeIds?: string[]; preferIds?: string[] },
 ): Promise<ClaimedMessage[]> {
-  const exclude = excludeIds.length
-    ? sql`and id not in (${sql.join(
-        excludeIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
+  const exclude = excludeIds.length ? sql`and id not in (${uuidList(excludeIds)})` : sql``;
+  const preferred = preferIds.length ? sql`(id in (${uuidList(preferIds)})) desc,` : sql``;
   const claimed = await db
     .update(emailOutbox)
     .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
     .where(
       sql`${emailOutbox.id} in (
         select id from email_outbox
-        where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now()) ${exclude}
-        order by next_attempt_at
+        where sent_at is null and failed_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now()) ${exclude}
+        order by ${preferred} next_attempt_at
         limit ${limit}
         for update skip locked)`,
     )
@@ -52,8 +59,9 @@ export async function claimDueMessages(
   const ids = [...new Set(claimed.flatMap((row) => (row.submissionId ? [row.submissionId] : [])))];
   const submissions = ids.length
     ? await db
-        .select()
+        .select({ submission: contactSubmissions, listingTitle: listings.title })
         .from(contactSubmissions)
+        .leftJoin(listings, listingOfEnquiry)
         .where(
           sql`${contactSubmissions.submissionId} in (${sql.join(
             ids.map((id) => sql`${id}`),
@@ -61,8 +69,11 @@ export async function claimDueMessages(
           )})`,
         )
     : [];
-  const bySubmission = new Map(submissions.map((row) => [row.submissionId, row]));
-  return claimed.map((outbox) => ({ outbox, submission: outbox.submissionId ? bySubmission.get(outbox.submissionId) : undefined }));
+  const bySubmission = new Map(submissions.map((row) => [row.submission.submissionId, row]));
+  return claimed.map((outbox) => {
+    const found = outbox.submissionId ? bySubmission.get(outbox.submissionId) : undefined;
+    return { outbox, submission: found?.submission, listingTitle: found?.listingTitle ?? undefined };
+  });
 }
 
 /** Exponential backoff: 5 s, 10 s, 20 s, ... capped at 15 minutes. */

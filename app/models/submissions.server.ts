@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { announceChange } from "#app/db/change-bus.server";
 import type { Database } from "#app/db/client.server";
 import { contactSubmissions, emailOutbox } from "#app/db/schema";
 import { ENQUIRY_MAIL_KINDS } from "#app/services/mail/mail-kinds.server";
@@ -16,21 +17,45 @@ export type NewSubmission = {
   metadata: { userAgent: string; timestamp: string };
 };
 
+export type StoredSubmission =
+  | { duplicate: false; /** The staff notification's outbox row, which the visitor's answer waits for. */ notificationId: string }
+  | { duplicate: true; notificationSent: boolean };
+
 /**
  * Stores the enquiry and its two outbox messages in one transaction: either all three rows exist or
- * none does. The submission id is unique, so a second post of the same form stores nothing more.
+ * none does, and every process hears of it on commit (the live bell). The submission id is unique, so a
+ * second post of the same form stores nothing more.
  */
-export async function storeSubmission(db: Database, submission: NewSubmission): Promise<{ duplicate: boolean }> {
+export async function storeSubmission(db: Database, submission: NewSubmission): Promise<StoredSubmission> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(contactSubmissions)
       .values({ ...submission, status: "pending" })
       .onConflictDoNothing({ target: contactSubmissions.submissionId })
       .returning({ id: contactSubmissions.id });
-    if (inserted.length === 0) return { duplicate: true };
-    await tx.insert(emailOutbox).values(ENQUIRY_MAIL_KINDS.map((kind) => ({ submissionId: submission.submissionId, kind })));
-    return { duplicate: false };
+    if (inserted.length === 0) {
+      const [existing] = await tx
+        .select({ emailSent: contactSubmissions.emailSent })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.submissionId, submission.submissionId));
+      return { duplicate: true, notificationSent: existing?.emailSent ?? false };
+    }
+    const messages = await tx
+      .insert(emailOutbox)
+      .values(ENQUIRY_MAIL_KINDS.map((kind) => ({ submissionId: submission.submissionId, kind })))
+      .returning({ id: emailOutbox.id, kind: emailOutbox.kind });
+    await announceChange(tx, "enquiries", `new:${submission.submissionId}`);
+    return { duplicate: false, notificationId: messages.find((message) => message.kind === "staff-notification")!.id };
   });
+}
+
+/** Whether a form with this submission id was already stored, and if so whether its notification went out. */
+export async function findStoredForm(db: Database, submissionId: string): Promise<{ notificationSent: boolean } | null> {
+  const [row] = await db
+    .select({ emailSent: contactSubmissions.emailSent })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.submissionId, submissionId));
+  return row ? { notificationSent: row.emailSent } : null;
 }
 
 export async function findSubmission(db: Database, submissionId: string) {
@@ -84,21 +109,31 @@ export async function refreshSubmissionStatus(db: Database, submissionId?: strin
 }
 
 /**
- * A send failed: the message waits for its next attempt and, when it is one of an enquiry's own messages,
- * the enquiry shows status error with the reason.
+ * A send failed. The message waits for its next attempt, unless the failure was permanent or this was the
+ * last attempt allowed: then it is marked failed for good (staff see the reason and may retry it by hand).
+ * When it is one of an enquiry's own messages, the enquiry's record shows status error with the reason.
  */
-export async function recordFailure(db: Database, outboxId: string, enquirySubmissionId: string | null, errorText: string, retryInSeconds: number) {
-  await db.transaction(async (tx) => {
-    await tx
+export async function recordFailure(
+  db: Database,
+  outboxId: string,
+  enquirySubmissionId: string | null,
+  errorText: string,
+  { retryInSeconds, permanent, maxAttempts }: { retryInSeconds: number; permanent: boolean; maxAttempts: number },
+): Promise<{ failedForGood: boolean }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
       .update(emailOutbox)
       .set({
         attempts: sql`${emailOutbox.attempts} + 1`,
         lastError: errorText,
         lockedUntil: null,
         nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+        failedAt: permanent ? sql`now()` : sql`case when ${emailOutbox.attempts} + 1 >= ${maxAttempts} then now() else null end`,
       })
-      .where(eq(emailOutbox.id, outboxId));
-    if (!enquirySubmissionId) return;
+      .where(eq(emailOutbox.id, outboxId))
+      .returning({ failedAt: emailOutbox.failedAt });
+    const failedForGood = Boolean(row?.failedAt);
+    if (!enquirySubmissionId) return { failedForGood };
     await tx
       .update(contactSubmissions)
       .set({
@@ -106,5 +141,6 @@ export async function recordFailure(db: Database, outboxId: string, enquirySubmi
         metadata: sql`${contactSubmissions.metadata} || jsonb_build_object('error', ${errorText}::text, 'errorAt', now())`,
       })
       .where(eq(contactSubmissions.submissionId, enquirySubmissionId));
+    return { failedForGood };
   });
 }

@@ -1,11 +1,14 @@
 import type { DatabaseHandle, Database } from "#app/db/client.server";
-import { startChangeBus, createLocalChangeBus, type ChangeBus } from "#app/db/change-bus.server";
+import { announceChange, startChangeBus, createLocalChangeBus, type ChangeBus } from "#app/db/change-bus.server";
 import type { Env } from "#app/env.server";
 import { createContentCache, type ContentCache } from "#app/models/content-blocks.server";
 import { createAuthForDatabase, type Auth } from "./auth-instance.server";
 import { createEnquiryRuntime, type EnquiryRuntime } from "./enquiry-runtime.server";
+import { createLiveEnquiries, type LiveEnquiries } from "./live-enquiries.server";
 import { logger } from "./logger.server";
-import { startOutboxWorker, type OutboxWorker } from "./mail/outbox-worker.server";
+import { startOutboxWorker, type DeliveryOutcome, type OutboxWorker } from "./mail/outbox-worker.server";
+import { startRetentionJob } from "./retention-job.server";
+import { createSettingsService, type SettingsService } from "./settings.server";
 import { NO_TRANSPORT_HINT, transportFromEnv } from "./mail/transport-from-env.server";
 import type { MailTransport } from "./mail/transport.server";
 import { storageFromEnv } from "./storage/storage-from-env.server";
@@ -27,8 +30,15 @@ export type AppServices = {
   changes: ChangeBus;
   contentCache: ContentCache;
   enquiries: EnquiryRuntime;
-  /** The e-mail outbox: wake() sends what was just queued instead of waiting for the next poll. */
-  outbox: { wake(): void };
+  /**
+   * The e-mail outbox: wake() sends what was just queued instead of waiting for the next poll;
+   * deliverSoon() sends one message first and says whether it went out in time ("pending" with no transport).
+   */
+  outbox: { wake(): void; deliverSoon(outboxId: string, timeoutMs: number): Promise<DeliveryOutcome>; readonly canSend: boolean };
+  /** The site's settings (/edit/settings), the same on every process at once. */
+  settings: SettingsService;
+  /** The live bell: open admin pages hear the unopened-enquiry count as it changes. */
+  live: LiveEnquiries;
 };
 
 export type AppServicesOptions = {
@@ -49,6 +59,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
   const changes = background ? await startChangeBus(database) : createLocalChangeBus();
   const contentCache = createContentCache(changes);
   const enquiries = createEnquiryRuntime(env);
+  const settings = createSettingsService({ db: database.db, env, changes });
+  const live = createLiveEnquiries({ db: database.db, changes });
+  const readSettings = () => settings.current();
+  let retention: { stop(): void } | undefined;
+  // Open event streams would hold a graceful shutdown for its whole grace period: end them at once, the
+  // browsers reconnect (to another process behind a load balancer, or to this one after its restart).
+  const endStreams = () => live.closeAll();
   const transport = options.transport === undefined ? transportFromEnv(env) : (options.transport ?? undefined);
   let worker: OutboxWorker | undefined;
   if (background) {
@@ -58,7 +75,18 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
     );
     if (!transport) logger.warn(NO_TRANSPORT_HINT);
     // The outbox worker also sends what earlier runs left in the outbox.
-    else worker = startOutboxWorker({ db: database.db, env, transport });
+    else
+      worker = startOutboxWorker({
+        db: database.db,
+        env,
+        transport,
+        settings: readSettings,
+        // Delivery states show in the inbox: tell every process's open pages.
+        onStateChange: (message) => void announceChange(database.db, "enquiries", `delivery:${message.submissionId ?? message.id}`).catch(() => {}),
+      });
+    retention = startRetentionJob(database.db, readSettings);
+    process.on("SIGTERM", endStreams);
+    process.on("SIGINT", endStreams);
   }
   const services: AppServices = {
     db: database.db,
@@ -68,11 +96,25 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
     changes,
     contentCache,
     enquiries,
-    outbox: { wake: () => worker?.wake() },
+    outbox: {
+      wake: () => worker?.wake(),
+      deliverSoon: (outboxId, timeoutMs) => worker?.deliverSoon(outboxId, timeoutMs) ?? Promise.resolve("pending"),
+      get canSend() {
+        return worker !== undefined;
+      },
+    },
+    settings,
+    live,
   };
   return {
     services,
     stop: async () => {
+      process.off("SIGTERM", endStreams);
+      process.off("SIGINT", endStreams);
+      live.closeAll();
+      live.dispose();
+      retention?.stop();
+      settings.dispose();
       await worker?.stop();
       await enquiries.limiter.close();
       contentCache.dispose();

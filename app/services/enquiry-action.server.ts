@@ -37,9 +37,17 @@ export function contactAction({ request, context }: Omit<ActionArgs, "params">) 
 }
 
 async function handleEnquiry({ request, context }: Omit<ActionArgs, "params">, kind: EnquiryKind, listingPath?: string) {
-  const { db, env, clientIp, enquiries, outbox } = context.get(servicesContext);
+  const { db, env, clientIp, enquiries, outbox, settings } = context.get(servicesContext);
+  const { enquiryRateLimit, enquiryRateWindowMinutes } = await settings.current();
   const outcome = await submitEnquiry(
-    { db, limiter: enquiries.limiter, turnstile: enquiries.turnstile, onStored: () => outbox.wake() },
+    {
+      db,
+      limiter: enquiries.limiter,
+      limits: { limit: enquiryRateLimit, windowSeconds: enquiryRateWindowMinutes * 60 },
+      turnstile: enquiries.turnstile,
+      // The visitor hears "sent" only if the team's notification went out while they waited.
+      deliver: (outboxId) => outbox.deliverSoon(outboxId, env.ENQUIRY_SEND_WAIT_SECONDS * 1000),
+    },
     {
       kind,
       formData: await request.formData(),
@@ -53,8 +61,11 @@ async function handleEnquiry({ request, context }: Omit<ActionArgs, "params">, k
 }
 
 function toResponse(outcome: EnquiryOutcome) {
-  const payload: EnquiryActionData = { status: outcome.status, result: outcome.result };
-  if (outcome.status === "success") return data(payload, { headers: { "Cache-Control": "no-store" } });
+  if (outcome.status === "success") {
+    const payload: EnquiryActionData = { status: "success", delivery: outcome.delivery, result: outcome.result };
+    return data(payload, { headers: { "Cache-Control": "no-store" } });
+  }
+  const payload: EnquiryActionData = { status: "error", result: outcome.result };
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);
   return data(payload, { status: HTTP_STATUS[outcome.reason], headers });

@@ -11,19 +11,26 @@ import {
   TURNSTILE_ACTIONS,
   type ContactValues,
   type EnquiryKind,
+  type ListingEnquiryValues,
 } from "#app/domain/enquiry-schemas";
-import { storeSubmission } from "#app/models/submissions.server";
+import { findStoredForm, storeSubmission, type NewSubmission } from "#app/models/submissions.server";
 import { TURNSTILE_FIELD, verifyTurnstile, type TurnstileConfig } from "./captcha.server";
 import { logger } from "./logger.server";
+import type { DeliveryOutcome } from "./mail/outbox-worker.server";
 import type { RateLimiter } from "./rate-limit.server";
 
 export type EnquiryDeps = {
   db: Database;
   limiter: RateLimiter;
+  /** The limit in force (Settings); default: the limiter's own. */
+  limits?: { limit: number; windowSeconds: number };
   /** Set when Turnstile is configured. */
   turnstile?: TurnstileConfig;
-  /** Called after a new enquiry is stored: wakes the outbox so the e-mails go out now. */
-  onStored?: () => void;
+  /**
+   * Called after a new enquiry is stored with its staff notification's outbox id: sends it now and says
+   * whether it went out at once. Without it the enquiry counts as received, not sent.
+   */
+  deliver?: (outboxId: string) => Promise<DeliveryOutcome>;
 };
 
 export type EnquiryInput = {
@@ -39,8 +46,11 @@ export type EnquiryInput = {
 
 export type EnquiryFailure = "invalid" | "bot" | "rate-limit" | "unavailable";
 
+/** "sent": the team's notification went out at once (the spec's success words); "received": stored, on its way. */
+export type EnquiryDelivery = "sent" | "received";
+
 export type EnquiryOutcome =
-  | { status: "success"; result: SubmissionResult<string[]>; submissionId: string; duplicate: boolean }
+  | { status: "success"; result: SubmissionResult<string[]>; submissionId: string; duplicate: boolean; delivery: EnquiryDelivery }
   | { status: "error"; reason: EnquiryFailure; result: SubmissionResult<string[]>; retryAfterSeconds?: number };
 
 /** What the visitor is told besides the spec's failure line, so they know what to do next. */
@@ -82,6 +92,11 @@ export async function submitEnquiry(deps: EnquiryDeps, input: EnquiryInput): Pro
     logger.warn({ ip: input.clientIp, kind: input.kind }, "enquiry rejected: honeypot filled");
     return reject("bot");
   }
+  // The same form posted again (a reload without JavaScript, a retry after a lost answer) was stored already:
+  // answer as the first time, without a second Turnstile check (its token was single-use) or rate-limit hit.
+  const stored = await findStoredForm(deps.db, value.submission_id).catch(() => null);
+  if (stored) return success(submission, value.submission_id, true, stored.notificationSent);
+
   if (deps.turnstile) {
     const token = input.formData.get(TURNSTILE_FIELD);
     const check = await verifyTurnstile(deps.turnstile, {
@@ -96,30 +111,49 @@ export async function submitEnquiry(deps: EnquiryDeps, input: EnquiryInput): Pro
     }
   }
 
-  const decision = await deps.limiter.hit(`enquiry:${input.clientIp}`);
+  // The submission id is the token: concurrent posts of one form count once.
+  const decision = await deps.limiter.hit(`enquiry:${input.clientIp}`, { ...deps.limits, token: value.submission_id });
   if (!decision.allowed) {
     logger.warn({ ip: input.clientIp, kind: input.kind }, "enquiry rejected: rate limit");
     return reject("rate-limit", decision.retryAfterSeconds);
   }
 
-  const { firstName, lastName } = splitName(value.name);
-  const interest: string = input.kind === "contact" ? (value as ContactValues).interest : interestFromPath(input.listingPath ?? "");
+  let saved: Awaited<ReturnType<typeof storeSubmission>>;
   try {
-    const { duplicate } = await storeSubmission(deps.db, {
-      submissionId: value.submission_id,
-      firstName,
-      lastName,
-      email: value.email,
-      phone: value.phone || NOT_PROVIDED,
-      interest,
-      message: value.message,
-      listingPath: input.listingPath ?? null,
-      metadata: { userAgent: input.userAgent.slice(0, 512), timestamp: new Date().toISOString() },
-    });
-    if (!duplicate) deps.onStored?.();
-    return { status: "success", result: submission.reply({ resetForm: true }), submissionId: value.submission_id, duplicate };
+    saved = await storeSubmission(deps.db, toNewSubmission(input, value));
   } catch (error) {
     logger.error({ err: error, kind: input.kind }, "enquiry could not be stored");
     return reject("unavailable");
   }
+  if (saved.duplicate) return success(submission, value.submission_id, true, saved.notificationSent);
+  const outcome = deps.deliver ? await deps.deliver(saved.notificationId).catch((): DeliveryOutcome => "pending") : "pending";
+  return success(submission, value.submission_id, false, outcome === "sent");
+}
+
+function success(
+  submission: { reply: (options: { resetForm: boolean }) => SubmissionResult<string[]> },
+  submissionId: string,
+  duplicate: boolean,
+  sent: boolean,
+): EnquiryOutcome {
+  return { status: "success", result: submission.reply({ resetForm: true }), submissionId, duplicate, delivery: sent ? "sent" : "received" };
+}
+
+/**
+ * The row stored for a validated form: the one place that maps form fields to the enquiry's columns, so a
+ * new field (issue 12: intent, preferred contact method and time) is added to the schema, here and in the table.
+ */
+function toNewSubmission(input: EnquiryInput, value: ContactValues | ListingEnquiryValues): NewSubmission {
+  const { firstName, lastName } = splitName(value.name);
+  return {
+    submissionId: value.submission_id,
+    firstName,
+    lastName,
+    email: value.email,
+    phone: value.phone || NOT_PROVIDED,
+    interest: "interest" in value ? value.interest : interestFromPath(input.listingPath ?? ""),
+    message: value.message,
+    listingPath: input.listingPath ?? null,
+    metadata: { userAgent: input.userAgent.slice(0, 512), timestamp: new Date().toISOString() },
+  };
 }

@@ -5,6 +5,9 @@ import { contactSubmissions, emailOutbox, listings } from "#app/db/schema";
 import { seedCatalogue } from "#app/db/seed/seed.server";
 import { HONEYPOT_FIELD } from "#app/domain/enquiry-schemas";
 import { parseEnv, type Env } from "#app/env.server";
+import { enquiryReference } from "#app/domain/enquiry-reference";
+import { retryEnquiryMessage } from "#app/models/enquiries-admin.server";
+import { settingsDefaults } from "#app/models/site-settings.server";
 import { findSubmission } from "#app/models/submissions.server";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import { contextFor, createTestServices } from "../../tests/setup/test-services";
@@ -68,13 +71,15 @@ for (const kind of TEST_DATABASE_KINDS) {
       deps = { db: handle.db, limiter: memoryRateLimiter({ limit: 5, windowSeconds: 600 }) };
     });
 
-    function worker(settings = env()) {
+    function worker(settings = env(), options: { maxAttempts?: number } = {}) {
       return startOutboxWorker({
         db: handle.db,
         env: settings,
+        settings: () => Promise.resolve(settingsDefaults(settings)),
         transport: smtpTransport({ url: smtp.url, ignoreTLS: true }),
         pollSeconds: 3600,
         logger: quietLog,
+        ...options,
       });
     }
 
@@ -82,7 +87,8 @@ for (const kind of TEST_DATABASE_KINDS) {
       const form = contactForm();
       const id = form.get("submission_id") as string;
       const outcome = await submitEnquiry(deps, input(form));
-      expect(outcome).toMatchObject({ status: "success", submissionId: id, duplicate: false, result: { initialValue: null } });
+      // Nothing sent it while the visitor waited: they hear it was received, not sent.
+      expect(outcome).toMatchObject({ status: "success", submissionId: id, duplicate: false, delivery: "received", result: { initialValue: null } });
 
       const stored = await findSubmission(handle.db, id);
       expect(stored).toMatchObject({
@@ -126,9 +132,13 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(staff.text).not.toContain("Listing:");
       const ack = smtp.messages.find((mail) => mail.envelopeTo.includes("ada@example.com"))!;
       expect(ack.envelopeTo).toEqual(["ada@example.com"]);
-      expect(ack.headers.subject).toBe("We have received your message | White Streams");
-      expect(ack.text).toContain(`Your reference: ${id}`);
-      expect(ack.text).not.toContain("60 m yacht");
+      expect(ack.headers.subject).toBe(`Your enquiry ${enquiryReference(id)} | White Streams`);
+      expect(ack.text).toContain(`Your reference: ${enquiryReference(id)}`);
+      // Nothing the visitor typed comes back in the acknowledgement (not the message, not the name).
+      for (const typed of ["60 m yacht", "Ada", "Lovelace"]) {
+        expect(ack.text).not.toContain(typed);
+        expect(ack.html).not.toContain(typed);
+      }
 
       expect(await findSubmission(handle.db, id)).toMatchObject({ status: "processed", emailSent: true, confirmationSent: true });
     });
@@ -145,7 +155,116 @@ for (const kind of TEST_DATABASE_KINDS) {
       const sender = worker();
       await sender.runOnce();
       await sender.stop();
-      expect(smtp.messages.filter((mail) => mail.text.includes(id))).toHaveLength(2);
+      expect(smtp.messages.filter((mail) => mail.headers["message-id"]?.includes(id))).toHaveLength(2);
+    });
+
+    it("does not count a repeated post of the same form against the rate limit (issue 10, point 9)", async () => {
+      const limited = { ...deps, limits: { limit: 2, windowSeconds: 600 } };
+      const first = contactForm();
+      expect(await submitEnquiry(limited, input(first))).toMatchObject({ status: "success", duplicate: false });
+      // A reload without JavaScript posts the same form again, three times.
+      for (let i = 0; i < 3; i++)
+        expect(await submitEnquiry(limited, input(contactForm({ submission_id: first.get("submission_id") as string })))).toMatchObject({
+          status: "success",
+          duplicate: true,
+        });
+      expect(await submitEnquiry(limited, input(contactForm()))).toMatchObject({ status: "success", duplicate: false });
+      expect(await submitEnquiry(limited, input(contactForm()))).toMatchObject({ status: "error", reason: "rate-limit" });
+    });
+
+    it("counts concurrent posts of one form once", async () => {
+      const limited = { ...deps, limits: { limit: 1, windowSeconds: 600 } };
+      const id = crypto.randomUUID();
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => submitEnquiry(limited, input(contactForm({ submission_id: id })))));
+      expect(outcomes.every((outcome) => outcome.status === "success")).toBe(true);
+      expect(await submitEnquiry(limited, input(contactForm()))).toMatchObject({ status: "error", reason: "rate-limit" });
+    });
+
+    it("refuses a clearly invalid address at the form with the spec's message", async () => {
+      const form = contactForm({ email: "</script><script>alert(1)</script>@example.com" });
+      const outcome = await submitEnquiry(deps, input(form));
+      expect(outcome).toMatchObject({ status: "error", reason: "invalid" });
+      expect(outcome.result.error).toEqual({ email: ["Please enter a valid email address."] });
+      expect(await findSubmission(handle.db, form.get("submission_id") as string)).toBeUndefined();
+    });
+
+    it("says the message was sent only when the team's notification went out while the visitor waited (issue 10, point 3)", async () => {
+      const sender = worker();
+      const waiting = { ...deps, deliver: (outboxId: string) => sender.deliverSoon(outboxId, 5_000) };
+      const sent = await submitEnquiry(waiting, input(contactForm()));
+      expect(sent).toMatchObject({ status: "success", delivery: "sent" });
+      await smtp.stop();
+      const stored = contactForm();
+      const received = await submitEnquiry(waiting, input(stored));
+      expect(received).toMatchObject({ status: "success", delivery: "received" });
+      expect(await findSubmission(handle.db, stored.get("submission_id") as string)).toMatchObject({ status: "error", emailSent: false });
+      await sender.stop();
+      await smtp.start();
+    });
+
+    it("marks a message refused for good (SMTP 550) failed at once with the reason; staff can retry it by hand", async () => {
+      const form = contactForm({ email: "gone@example.com" });
+      const id = form.get("submission_id") as string;
+      await submitEnquiry(deps, input(form));
+      smtp.rejectRecipients.add("gone@example.com");
+      const sender = worker();
+      await sender.runOnce();
+      const ack = async () =>
+        (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id))).find((row) => row.kind === "visitor-acknowledgement")!;
+      const failed = await ack();
+      expect(failed.attempts).toBe(1);
+      expect(failed.failedAt).not.toBeNull();
+      expect(failed.sentAt).toBeNull();
+      expect(failed.lastError).toMatch(/550/);
+      expect(await findSubmission(handle.db, id)).toMatchObject({ status: "error", emailSent: true, confirmationSent: false });
+
+      // Never tried again by itself, even once its backoff has passed.
+      await handle.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 60_000) })
+        .where(eq(emailOutbox.id, failed.id));
+      await sender.runOnce();
+      expect((await ack()).attempts).toBe(1);
+
+      // The address is fixed at the other end; staff press "Retry now".
+      smtp.rejectRecipients.delete("gone@example.com");
+      const enquiry = (await findSubmission(handle.db, id))!;
+      const staff = { id: "staff-1", name: "Sam Sales", email: "sam@example.test" };
+      expect(await retryEnquiryMessage(handle.db, staff, enquiry.id, failed.id)).toBe(true);
+      expect(await retryEnquiryMessage(handle.db, staff, enquiry.id, failed.id)).toBe(false);
+      await sender.runOnce();
+      await sender.stop();
+      expect(await ack()).toMatchObject({ failedAt: null, lastError: null });
+      expect((await ack()).sentAt).not.toBeNull();
+      expect(await findSubmission(handle.db, id)).toMatchObject({ status: "processed", confirmationSent: true });
+      expect(smtp.messages.filter((mail) => mail.envelopeTo.includes("gone@example.com"))).toHaveLength(1);
+    });
+
+    it("stops retrying after the last attempt allowed and marks the message failed for good", async () => {
+      const form = contactForm();
+      const id = form.get("submission_id") as string;
+      await submitEnquiry(deps, input(form));
+      await smtp.stop();
+      const sender = worker(env(), { maxAttempts: 2 });
+      await sender.runOnce();
+      let rows = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id));
+      expect(rows.every((row) => row.attempts === 1 && row.failedAt === null)).toBe(true);
+      await handle.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(emailOutbox.submissionId, id));
+      await sender.runOnce();
+      rows = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id));
+      expect(rows.every((row) => row.attempts === 2 && row.failedAt !== null)).toBe(true);
+      await handle.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(emailOutbox.submissionId, id));
+      await sender.runOnce();
+      await sender.stop();
+      rows = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id));
+      expect(rows.every((row) => row.attempts === 2)).toBe(true);
+      await smtp.start();
     });
 
     it("turns away a filled honeypot without storing anything", async () => {

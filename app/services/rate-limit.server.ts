@@ -3,27 +3,41 @@ import { logger } from "#app/services/logger.server";
 
 export type RateDecision = { allowed: boolean; retryAfterSeconds: number };
 
+export type HitOptions = {
+  /** Limits in force now (the Settings screen can change them while the app runs); default: the limiter's own. */
+  limit?: number;
+  windowSeconds?: number;
+  /**
+   * What is being counted, e.g. a form's submission id: a second hit with the same token in the same window
+   * is not counted again (a reload or a retry of the same form is one enquiry, not two).
+   */
+  token?: string;
+};
+
 /** Counts hits per key in fixed windows. */
 export type RateLimiter = {
-  hit(key: string): Promise<RateDecision>;
+  hit(key: string, options?: HitOptions): Promise<RateDecision>;
   close(): Promise<void>;
 };
 
 export type RateLimitOptions = { limit: number; windowSeconds: number; now?: () => number };
 
 /** One process's memory: right for a single instance; use Redis when several share the traffic. */
-export function memoryRateLimiter({ limit, windowSeconds, now = Date.now }: RateLimitOptions): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+export function memoryRateLimiter({ limit: defaultLimit, windowSeconds: defaultWindow, now = Date.now }: RateLimitOptions): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number; tokens: Set<string> }>();
   return {
-    async hit(key) {
+    async hit(key, { limit = defaultLimit, windowSeconds = defaultWindow, token } = {}) {
       const time = now();
       if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
       let window = windows.get(key);
       if (!window || window.resetAt <= time) {
-        window = { count: 0, resetAt: time + windowSeconds * 1000 };
+        window = { count: 0, resetAt: time + windowSeconds * 1000, tokens: new Set() };
         windows.set(key, window);
       }
-      window.count += 1;
+      if (token === undefined || !window.tokens.has(token)) {
+        window.count += 1;
+        if (token !== undefined) window.tokens.add(token);
+      }
       return { allowed: window.count <= limit, retryAfterSeconds: Math.ceil((window.resetAt - time) / 1000) };
     },
     async close() {
@@ -37,7 +51,12 @@ export function memoryRateLimiter({ limit, windowSeconds, now = Date.now }: Rate
  * unreachable the request is let through and logged: losing an enquiry is worse than a missed limit,
  * and the honeypot and Turnstile still apply.
  */
-export function redisRateLimiter({ url, limit, windowSeconds, prefix = "ws:rl:" }: RateLimitOptions & { url: string; prefix?: string }): RateLimiter {
+export function redisRateLimiter({
+  url,
+  limit: defaultLimit,
+  windowSeconds: defaultWindow,
+  prefix = "ws:rl:",
+}: RateLimitOptions & { url: string; prefix?: string }): RateLimiter {
   const client = createClient({
     url,
     // Commands fail at once while disconnected instead of queueing behind a dead connection.
@@ -53,10 +72,21 @@ export function redisRateLimiter({ url, limit, windowSeconds, prefix = "ws:rl:" 
     return client.isReady;
   }
   return {
-    async hit(key) {
+    async hit(key, { limit = defaultLimit, windowSeconds = defaultWindow, token } = {}) {
       try {
         if (!(await ready())) throw new Error("not connected");
         const redisKey = `${prefix}${key}`;
+        if (token !== undefined) {
+          // The tokens counted in this window live beside the counter and expire with it.
+          const tokensKey = `${redisKey}:tokens`;
+          const added = await client.sAdd(tokensKey, token);
+          if ((await client.ttl(tokensKey)) < 0) await client.expire(tokensKey, windowSeconds);
+          if (added === 0) {
+            const seen = Number((await client.get(redisKey)) ?? 0);
+            const ttl = await client.ttl(redisKey);
+            return { allowed: seen <= limit, retryAfterSeconds: ttl > 0 ? ttl : windowSeconds };
+          }
+        }
         const count = await client.incr(redisKey);
         let ttl = await client.ttl(redisKey);
         // A new key, or one whose EXPIRE was lost (crash between the two calls), gets the window.

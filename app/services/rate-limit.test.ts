@@ -21,7 +21,22 @@ describe("memory rate limiter", () => {
     now += 600_000;
     expect((await limiter.hit("203.0.113.7")).allowed).toBe(true);
   });
+
+  it("counts a repeated token once, and applies the limits given with each hit", async () => {
+    await expectTokensCountedOnce(memoryRateLimiter({ limit: 5, windowSeconds: 600 }), "203.0.113.8");
+  });
 });
+
+/** Two posts of the same form (same token) are one hit; a lower limit passed with the hit applies at once. */
+async function expectTokensCountedOnce(limiter: RateLimiter, key: string) {
+  for (let i = 0; i < 3; i++) expect((await limiter.hit(key, { token: "form-a" })).allowed).toBe(true);
+  expect((await limiter.hit(key, { token: "form-b" })).allowed).toBe(true);
+  // Two distinct forms so far: with a limit of 2 a third form is refused, while form-a is still within it.
+  expect((await limiter.hit(key, { token: "form-a", limit: 2 })).allowed).toBe(true);
+  expect((await limiter.hit(key, { token: "form-c", limit: 2 })).allowed).toBe(false);
+  const other = await limiter.hit(`${key}-window`, { windowSeconds: 60 });
+  expect(other.retryAfterSeconds).toBeLessThanOrEqual(60);
+}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -67,6 +82,12 @@ describe("redis rate limiter (a real redis-server on loopback)", () => {
     await expectLimit(b, "198.51.100.10");
     await a.close();
     await b.close();
+  });
+
+  it("counts a repeated token once, and applies the limits given with each hit", async () => {
+    const limiter = redisRateLimiter({ url, limit: 5, windowSeconds: 600 });
+    await expectTokensCountedOnce(limiter, "198.51.100.11");
+    await limiter.close();
   });
 
   it("lets requests through when Redis is unreachable rather than losing enquiries", async () => {

@@ -9,7 +9,10 @@ export type ReceivedMail = {
   envelopeFrom: string;
   envelopeTo: string[];
   headers: Record<string, string>;
+  /** The plain-text body (the text/plain part of a multipart message). */
   text: string;
+  /** The text/html part, when the message has one. */
+  html?: string;
   raw: string;
 };
 
@@ -21,6 +24,8 @@ export type SmtpStub = {
   stop(): Promise<void>;
   /** Resolves once at least `count` messages have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Recipients the server refuses permanently (550), like a real server refusing an unknown mailbox. */
+  rejectRecipients: Set<string>;
 };
 
 export async function startSmtpStub(port = 0): Promise<SmtpStub> {
@@ -30,11 +35,17 @@ export async function startSmtpStub(port = 0): Promise<SmtpStub> {
     port,
     url: "",
     messages,
+    rejectRecipients: new Set(),
     async start() {
       server = new SMTPServer({
         authOptional: true,
         disabledCommands: ["STARTTLS"],
         logger: false,
+        onRcptTo(address, _session, callback) {
+          if (!stub.rejectRecipients.has(address.address.toLowerCase())) return callback();
+          const error = Object.assign(new Error("5.1.1 Mailbox unavailable: no such user here"), { responseCode: 550 });
+          callback(error);
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -76,8 +87,24 @@ export async function startSmtpStub(port = 0): Promise<SmtpStub> {
   return stub;
 }
 
-/** Just enough MIME for single-part text messages: unfolded headers, encoded words, QP or base64 bodies. */
-function parseMessage(raw: string): { headers: Record<string, string>; text: string } {
+/**
+ * Just enough MIME for what the app sends: unfolded headers, encoded words, QP or base64 bodies, and one
+ * level of multipart/alternative (a text and an HTML part).
+ */
+function parseMessage(raw: string): { headers: Record<string, string>; text: string; html?: string } {
+  const { headers, body } = parsePart(raw);
+  const boundary = /multipart\/[\w-]+;.*boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+  if (!boundary) return { headers, text: body };
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith("--"))
+    .map((part) => parsePart(part.replace(/^\r?\n/, "")));
+  const find = (type: string) => parts.find((part) => (part.headers["content-type"] ?? "").toLowerCase().startsWith(type))?.body;
+  return { headers, text: find("text/plain") ?? "", html: find("text/html") };
+}
+
+function parsePart(raw: string): { headers: Record<string, string>; body: string } {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
   const headers: Record<string, string> = {};
@@ -89,7 +116,7 @@ function parseMessage(raw: string): { headers: Record<string, string>; text: str
   const encoding = (headers["content-transfer-encoding"] ?? "").toLowerCase();
   if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
   if (encoding === "base64") body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  return { headers, text: body.replace(/\r\n/g, "\n") };
+  return { headers, body: body.replace(/\r\n/g, "\n") };
 }
 
 function decodeQuotedPrintable(body: string): string {

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { FormStatus } from "#app/components/ui/form-status";
 import { SelectField, TextAreaField, TextField } from "#app/components/ui/form-field";
 import { SubmitButton } from "#app/components/ui/form-submit";
-import { CONTACT_FAILURE_MESSAGE, SUCCESS_MESSAGE } from "#app/domain/enquiry-result";
+import { CONTACT_FAILURE_MESSAGE, successMessage } from "#app/domain/enquiry-result";
 import { contactSchema, INTEREST_OPTIONS, TURNSTILE_ACTIONS } from "#app/domain/enquiry-schemas";
 import { HoneypotField } from "./honeypot-field";
 import { TurnstileWidget } from "./turnstile-widget";
@@ -37,7 +37,7 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
       <TextAreaField label="Message" meta={fields.message} required rows={4} placeholder="Tell us what you are looking for" />
       <TurnstileWidget action={TURNSTILE_ACTIONS.contact} resetKey={answer} />
       <div id={`${form.id}-status`}>
-        {status === "success" && <FormStatus tone="success" message={SUCCESS_MESSAGE} />}
+        {status === "success" && answer?.status === "success" && <FormStatus tone="success" message={successMessage(answer)} />}
         {status === "error" && <FormStatus tone="error" message={CONTACT_FAILURE_MESSAGE} details={details} />}
       </div>
       <SubmitButton pending={pending} label="Send Message" pendingLabel="Sending..." spinner className="sm:w-auto sm:min-w-56" />

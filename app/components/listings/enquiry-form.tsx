@@ -5,7 +5,7 @@ import { useEnquiryForm } from "#app/components/contact/use-enquiry-form";
 import { TextAreaField, TextField } from "#app/components/ui/form-field";
 import { FormStatus } from "#app/components/ui/form-status";
 import { SubmitButton } from "#app/components/ui/form-submit";
-import { LISTING_FAILURE_MESSAGE, SUCCESS_MESSAGE } from "#app/domain/enquiry-result";
+import { LISTING_FAILURE_MESSAGE, successMessage } from "#app/domain/enquiry-result";
 import { defaultEnquiryMessage, listingEnquirySchema, TURNSTILE_ACTIONS } from "#app/domain/enquiry-schemas";
 
 /**
@@ -39,7 +39,7 @@ export function EnquiryForm({ listingTitle, listingPath }: { listingTitle: strin
       <TextAreaField label="Message" meta={fields.message} required rows={4} />
       <TurnstileWidget action={TURNSTILE_ACTIONS.listing} resetKey={answer} />
       <div aria-live="polite">
-        {answer?.status === "success" && <FormStatus tone="success" message={SUCCESS_MESSAGE} />}
+        {answer?.status === "success" && <FormStatus tone="success" message={successMessage(answer)} />}
         {answer?.status === "error" && <FormStatus tone="error" message={LISTING_FAILURE_MESSAGE} details={details} />}
       </div>
       <SubmitButton pending={pending} label="Contact Agent" pendingLabel="Sending..." />

@@ -19,12 +19,15 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 export class EmailJsError extends Error {
+  /** A 4xx other than 429 is a refusal of this message or of our account: retrying the same request cannot help. */
+  readonly permanent: boolean;
   constructor(
     readonly status: number,
     detail: string,
   ) {
     super(`EmailJS ${status} ${STATUS_TEXT[status] ?? (status === 0 ? "Network Error" : "Error")}${detail ? `: ${detail}` : ""}`);
     this.name = "EmailJsError";
+    this.permanent = status >= 400 && status < 500 && status !== 429;
   }
 }
 

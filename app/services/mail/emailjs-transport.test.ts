@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContactSubmissionRow } from "#app/db/schema";
 import { parseEnv } from "#app/env.server";
+import { settingsDefaults } from "#app/models/site-settings.server";
 import { startHttpStub, type HttpStub, type StubReply } from "../../../tests/stubs/http-stub";
 import { emailJsTransport, type EmailJsOptions } from "./emailjs-transport.server";
 import { staffNotification, visitorAcknowledgement } from "./message.server";
 import { transportFromEnv } from "./transport-from-env.server";
+import { isPermanentFailure } from "./transport.server";
 
 const env = parseEnv({ SITE_URL: "https://whitestreams.example", ENQUIRY_MAILBOX: "desk@whitestreams.example" });
+const settings = settingsDefaults(env);
 const row = {
   submissionId: "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e",
   firstName: "Ada",
@@ -36,7 +39,7 @@ describe("EmailJS transport against a local stand-in", () => {
 
   it("posts the service, template, keys and the enquiry's fields as template params", async () => {
     next = { status: 200, text: "OK" };
-    await emailJsTransport(options).send(staffNotification(env, row));
+    await emailJsTransport(options).send(staffNotification(env, settings, row));
     const request = stub.requests.at(-1)!;
     expect(request.path).toBe("/api/v1.0/email/send");
     expect(request.contentType).toBe("application/json");
@@ -61,19 +64,24 @@ describe("EmailJS transport against a local stand-in", () => {
   });
 
   it.each([
-    [451, "EmailJS 451 Unavailable For Headless Browser"],
-    [403, "EmailJS 403 Forbidden"],
-    [429, "EmailJS 429 Too Many Requests"],
-    [500, "EmailJS 500 Error"],
-  ])("turns status %i into a clear error", async (status, text) => {
+    [451, "EmailJS 451 Unavailable For Headless Browser", true],
+    [403, "EmailJS 403 Forbidden", true],
+    [429, "EmailJS 429 Too Many Requests", false],
+    [500, "EmailJS 500 Error", false],
+  ])("turns status %i into a clear error (permanent: %s)", async (status, text, permanent) => {
     next = { status, text: "The reason from EmailJS" };
-    await expect(emailJsTransport(options).send(staffNotification(env, row))).rejects.toThrow(text);
-    await expect(emailJsTransport(options).send(staffNotification(env, row))).rejects.toThrow(/: The reason from EmailJS$/);
+    await expect(emailJsTransport(options).send(staffNotification(env, settings, row))).rejects.toThrow(text);
+    const error: unknown = await emailJsTransport(options)
+      .send(staffNotification(env, settings, row))
+      .catch((caught: unknown) => caught);
+    expect(String(error)).toMatch(/: The reason from EmailJS$/);
+    // The outbox stops retrying a refusal that no retry can cure, and keeps retrying the rest.
+    expect(isPermanentFailure(error)).toBe(permanent);
   });
 
   it("reports a dropped connection as a Network Error", async () => {
     next = { destroy: true };
-    await expect(emailJsTransport(options).send(staffNotification(env, row))).rejects.toThrow(/^EmailJS 0 Network Error: /);
+    await expect(emailJsTransport(options).send(staffNotification(env, settings, row))).rejects.toThrow(/^EmailJS 0 Network Error: /);
   });
 
   it("uses the acknowledgement template when there is one, and otherwise declares it cannot send one", async () => {
@@ -82,10 +90,10 @@ describe("EmailJS transport against a local stand-in", () => {
     next = { status: 200, text: "OK" };
     const transport = emailJsTransport({ ...options, acknowledgementTemplateId: "template_ack" });
     expect(transport.cannotSend?.("visitor-acknowledgement")).toBe(false);
-    await transport.send(visitorAcknowledgement(env, row));
+    await transport.send(visitorAcknowledgement(env, settings, row));
     expect(stub.requests.at(-1)!.json).toMatchObject({
       template_id: "template_ack",
-      template_params: { to_email: "ada@example.com", submission_id: row.submissionId },
+      template_params: { to_email: "ada@example.com", submission_id: row.submissionId, reference: "WS-3F2B8C1E" },
     });
   });
 

@@ -1,9 +1,17 @@
-import { staffNotification, visitorAcknowledgement, type ComposeInput, type MailKind, type MailMessage } from "./message.server";
+import {
+  enquiryReply,
+  staffNotification,
+  visitorAcknowledgement,
+  type ComposeInput,
+  type MailKind,
+  type MailMessage,
+  type ReplyPayload,
+} from "./message.server";
 
 /**
  * Every kind of e-mail the outbox sends, with its composer. A kind tied to an enquiry (`enquiry: true`)
- * drives the enquiry's delivery flags and status; the others (password resets, invitations, replies) are
- * addressed by their outbox row's recipient.
+ * is written with every stored enquiry and drives its delivery flags and status; the others (replies,
+ * password resets, invitations) have their own delivery state.
  */
 type MailKindDefinition = { enquiry: boolean; compose(input: ComposeInput): MailMessage };
 
@@ -12,9 +20,27 @@ function requireSubmission(input: ComposeInput) {
   return input.submission;
 }
 
+function replyPayload(input: ComposeInput): ReplyPayload {
+  const payload = input.outbox.payload as Partial<ReplyPayload>;
+  if (typeof payload.body !== "string" || payload.body.trim() === "") throw new Error("A reply needs its text.");
+  return {
+    body: payload.body,
+    authorName: typeof payload.authorName === "string" ? payload.authorName : "",
+    inReplyTo: typeof payload.inReplyTo === "string" ? payload.inReplyTo : "",
+    references: Array.isArray(payload.references) ? payload.references.filter((value) => typeof value === "string") : [],
+  };
+}
+
 export const MAIL_KINDS: Record<MailKind, MailKindDefinition> = {
-  "staff-notification": { enquiry: true, compose: (input) => staffNotification(input.env, requireSubmission(input)) },
-  "visitor-acknowledgement": { enquiry: true, compose: (input) => visitorAcknowledgement(input.env, requireSubmission(input)) },
+  "staff-notification": { enquiry: true, compose: (input) => staffNotification(input.env, input.settings, requireSubmission(input)) },
+  "visitor-acknowledgement": {
+    enquiry: true,
+    compose: (input) => visitorAcknowledgement(input.env, input.settings, requireSubmission(input), input.listingTitle),
+  },
+  "enquiry-reply": {
+    enquiry: false,
+    compose: (input) => enquiryReply(input.env, input.settings, input.outbox.id, requireSubmission(input), replyPayload(input)),
+  },
 };
 
 /** The two messages every stored enquiry gets, written with it in one transaction. */

@@ -1,21 +1,31 @@
 import type { ContactSubmissionRow, EmailOutboxRow } from "#app/db/schema";
+import { enquiryReference } from "#app/domain/enquiry-reference";
+import { telLink, whatsappLink, type SiteSettings } from "#app/domain/site-settings";
 import type { Env } from "#app/env.server";
+import { contactLinks, escapeHtml, factPanel, paragraph, paragraphsHtml, quoteBlock, renderMailHtml } from "./mail-layout.server";
 
 /** The kinds of message the outbox knows; each has a composer in mail-kinds.server.ts. */
-export type MailKind = "staff-notification" | "visitor-acknowledgement";
+export type MailKind = "staff-notification" | "visitor-acknowledgement" | "enquiry-reply";
 
 /** What a composer gets: the settings, the outbox row (recipient, payload) and, for enquiry mail, the enquiry. */
 export type ComposeInput = {
   env: Env;
-  outbox: Pick<EmailOutboxRow, "id" | "kind" | "recipient" | "payload" | "submissionId">;
+  /** The site's settings in force (company, contact details, mailbox). */
+  settings: SiteSettings;
+  outbox: Pick<EmailOutboxRow, "id" | "kind" | "recipient" | "payload" | "submissionId" | "createdAt">;
   submission?: ContactSubmissionRow;
+  /** The title of the listing the enquiry was sent from, when it still exists. */
+  listingTitle?: string;
 };
 
 /** One e-mail, ready for any transport: SMTP uses the text (and the HTML when there is one), template services use `params`. */
 export type MailMessage = {
   kind: MailKind;
-  /** Stable per submission and kind, so a receiving system can tell a re-delivery from a new message. */
+  /** Stable per message, so a receiving system can tell a re-delivery from a new message. */
   messageId: string;
+  /** The message this one answers, and the thread before it (RFC 5322), so mail clients keep one conversation. */
+  inReplyTo?: string;
+  references?: string[];
   from: string;
   to: string;
   replyTo?: { name: string; address: string };
@@ -28,6 +38,8 @@ export type MailMessage = {
 };
 
 export class HeaderInjectionError extends Error {
+  /** Sending it again would refuse it again: the outbox stops retrying at once. */
+  readonly permanent = true;
   constructor(field: string) {
     super(`Refused to send: the ${field} contains a line break, which could inject e-mail headers.`);
     this.name = "HeaderInjectionError";
@@ -53,12 +65,12 @@ function listingUrl(env: Env, row: ContactSubmissionRow): string {
 }
 
 /** The notification to the internal mailbox: every field of the enquiry, Reply-To the visitor. */
-export function staffNotification(env: Env, row: ContactSubmissionRow): MailMessage {
+export function staffNotification(env: Env, settings: SiteSettings, row: ContactSubmissionRow): MailMessage {
   const name = assertHeaderSafe("name", fullName(row));
   const email = assertHeaderSafe("e-mail address", row.email);
   const link = listingUrl(env, row);
   const params = {
-    to_email: env.ENQUIRY_MAILBOX,
+    to_email: settings.enquiryMailbox,
     from_name: name,
     from_email: email,
     phone: row.phone,
@@ -76,18 +88,20 @@ export function staffNotification(env: Env, row: ContactSubmissionRow): MailMess
     `Phone: ${row.phone}`,
     `Interest: ${row.interest}`,
     ...(link ? [`Listing: ${link}`] : []),
+    `Reference: ${enquiryReference(row.submissionId)}`,
     `Submission: ${row.submissionId}`,
     "",
     "Message:",
     row.message,
     "",
-    "Reply to this e-mail to answer the visitor directly.",
+    "Reply to this e-mail to answer the visitor directly, or work the lead in the admin area:",
+    `${env.siteUrl}/edit/enquiries`,
   ].join("\n");
   return {
     kind: "staff-notification",
     messageId: messageId(env, row.submissionId, "staff-notification"),
     from: assertHeaderSafe("sender", senderAddress(env)),
-    to: assertHeaderSafe("mailbox", env.ENQUIRY_MAILBOX),
+    to: assertHeaderSafe("mailbox", settings.enquiryMailbox),
     replyTo: { name, address: email },
     subject: assertHeaderSafe("subject", `New enquiry (${row.interest}) from ${name}`),
     text,
@@ -95,31 +109,121 @@ export function staffNotification(env: Env, row: ContactSubmissionRow): MailMess
   };
 }
 
+/** Subject of the acknowledgement, and (with "Re: ") of every staff reply in the same thread. */
+export function enquirySubject(siteName: string, submissionId: string): string {
+  return `Your enquiry ${enquiryReference(submissionId)} | ${siteName}`;
+}
+
+function contactRoutes(settings: SiteSettings) {
+  return [
+    ...(settings.phone ? [{ label: "Telephone", text: settings.phone, href: telLink(settings.phone) }] : []),
+    ...(settings.whatsapp ? [{ label: "WhatsApp", text: settings.whatsapp, href: whatsappLink(settings.whatsapp)! }] : []),
+    { label: "E-mail", text: settings.contactEmail, href: `mailto:${settings.contactEmail}` },
+  ];
+}
+
 /**
- * The short acknowledgement to the visitor. It deliberately repeats nothing the visitor typed, so the
- * form cannot be used to send someone else a message of the sender's choosing.
+ * The acknowledgement to the visitor, in the site's design and as plain text. It goes only to the address
+ * that submitted and repeats nothing the visitor typed (not even the name): only the reference and, for a
+ * listing enquiry, the listing's title from our own catalogue. So the form cannot be used to make the site
+ * send someone else words of the sender's choosing.
  */
-export function visitorAcknowledgement(env: Env, row: ContactSubmissionRow): MailMessage {
+export function visitorAcknowledgement(env: Env, settings: SiteSettings, row: ContactSubmissionRow, listingTitle?: string): MailMessage {
   const email = assertHeaderSafe("e-mail address", row.email);
+  const reference = enquiryReference(row.submissionId);
+  const about = listingTitle ? `your enquiry about ${listingTitle}` : "your message";
+  const routes = contactRoutes(settings);
+  const footer = `${settings.companyName} · ${settings.companyCountry}`;
   const text = [
     `Thank you for contacting ${env.SITE_NAME}.`,
     "",
-    "We have received your message. A member of our concierge team will reply personally, usually within one business day.",
+    `We have received ${about}. A member of our concierge team will reply personally, usually within one business day.`,
     "",
-    `Your reference: ${row.submissionId}`,
+    `Your reference: ${reference}`,
+    ...(listingTitle ? [`Listing: ${listingTitle}`, `${env.siteUrl}${row.listingPath}`] : []),
     "",
-    `${env.SITE_NAME}`,
+    "Please quote your reference if you contact us in the meantime:",
+    ...routes.map((route) => `${route.label}: ${route.text}`),
+    "",
+    footer,
     env.siteUrl,
   ].join("\n");
+  const facts = [{ label: "Your reference", value: reference }, ...(listingTitle ? [{ label: "Listing", value: listingTitle }] : [])];
+  const html = renderMailHtml({
+    siteName: env.SITE_NAME,
+    siteUrl: env.siteUrl,
+    preheader: `We have received ${about}. Your reference is ${reference}.`,
+    eyebrow: "Concierge",
+    heading: "Thank you for your enquiry",
+    bodyHtml:
+      paragraph(`We have received ${escapeHtml(about)}. A member of our concierge team will reply personally, usually within one business day.`) +
+      factPanel(facts) +
+      paragraph("Please quote your reference if you contact us in the meantime:") +
+      contactLinks(routes),
+    footer,
+  });
   return {
     kind: "visitor-acknowledgement",
     messageId: messageId(env, row.submissionId, "visitor-acknowledgement"),
     from: assertHeaderSafe("sender", senderAddress(env)),
     to: email,
-    replyTo: { name: env.SITE_NAME, address: assertHeaderSafe("contact address", env.CONTACT_EMAIL) },
-    subject: `We have received your message | ${env.SITE_NAME}`,
+    replyTo: { name: env.SITE_NAME, address: assertHeaderSafe("contact address", settings.contactEmail) },
+    subject: assertHeaderSafe("subject", enquirySubject(env.SITE_NAME, row.submissionId)),
     text,
-    params: { to_email: email, reply_to: env.CONTACT_EMAIL, submission_id: row.submissionId },
+    html,
+    params: { to_email: email, reply_to: settings.contactEmail, submission_id: row.submissionId, reference },
+  };
+}
+
+/** What a staff reply's outbox row carries: the text, who wrote it, and the thread it continues. */
+export type ReplyPayload = { body: string; authorName: string; inReplyTo: string; references: string[] };
+
+const quoteDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * A reply written by staff in the admin, to the enquiry's own address only (never an address from the
+ * payload), with the visitor's original message quoted below it and the thread headers of the conversation.
+ */
+export function enquiryReply(env: Env, settings: SiteSettings, outboxId: string, row: ContactSubmissionRow, payload: ReplyPayload): MailMessage {
+  const email = assertHeaderSafe("e-mail address", row.email);
+  const reference = enquiryReference(row.submissionId);
+  const quoteIntro = `On ${quoteDate.format(row.createdAt)}, you wrote:`;
+  const signature = [payload.authorName, settings.companyName].filter(Boolean);
+  const text = [
+    payload.body.trim(),
+    "",
+    ...signature,
+    "",
+    `Reference: ${reference}`,
+    "",
+    quoteIntro,
+    ...row.message.split("\n").map((line) => `> ${line}`),
+  ].join("\n");
+  const html = renderMailHtml({
+    siteName: env.SITE_NAME,
+    siteUrl: env.siteUrl,
+    preheader: `A reply to your enquiry ${reference}.`,
+    eyebrow: `Your enquiry ${reference}`,
+    heading: "A reply from our concierge",
+    bodyHtml:
+      paragraphsHtml(payload.body) +
+      paragraph(signature.map(escapeHtml).join("<br>")) +
+      contactLinks(contactRoutes(settings)) +
+      quoteBlock(quoteIntro, row.message),
+    footer: `${settings.companyName} · ${settings.companyCountry}`,
+  });
+  return {
+    kind: "enquiry-reply",
+    messageId: messageId(env, outboxId, "enquiry-reply"),
+    inReplyTo: payload.inReplyTo,
+    references: payload.references,
+    from: assertHeaderSafe("sender", senderAddress(env)),
+    to: email,
+    replyTo: { name: env.SITE_NAME, address: assertHeaderSafe("enquiry mailbox", settings.enquiryMailbox) },
+    subject: assertHeaderSafe("subject", `Re: ${enquirySubject(env.SITE_NAME, row.submissionId)}`),
+    text,
+    html,
+    params: { to_email: email, reply_to: settings.enquiryMailbox, submission_id: row.submissionId, reference, message: payload.body },
   };
 }
 

@@ -1,24 +1,39 @@
 import type { Database } from "#app/db/client.server";
+import type { SiteSettings } from "#app/domain/site-settings";
 import type { Env } from "#app/env.server";
 import { claimDueMessages, retryDelaySeconds, type ClaimedMessage } from "#app/models/outbox.server";
 import { markSent, recordFailure, refreshSubmissionStatus } from "#app/models/submissions.server";
 import { logger as defaultLogger } from "#app/services/logger.server";
 import { composeMail, isEnquiryMailKind } from "./mail-kinds.server";
-import type { MailTransport } from "./transport.server";
+import { isPermanentFailure, type MailTransport } from "./transport.server";
 
 export type OutboxWorkerOptions = {
   db: Database;
   env: Env;
   transport: MailTransport;
+  /** The site's settings in force when a message is composed (mailbox, company, contact details). */
+  settings: () => Promise<SiteSettings>;
+  /** Called after a message's state changed (sent, retrying, failed), e.g. to tell live admin views. */
+  onStateChange?: (message: ClaimedMessage["outbox"]) => void;
   pollSeconds?: number;
   leaseSeconds?: number;
+  maxAttempts?: number;
   batchSize?: number;
   logger?: Pick<typeof defaultLogger, "info" | "warn" | "error">;
 };
 
+/** What happened to a message someone waits for: sent, failed this attempt, or not done in time. */
+export type DeliveryOutcome = "sent" | "failed" | "pending";
+
 export type OutboxWorker = {
   /** Look for due messages now instead of at the next poll (called right after an enquiry is stored). */
   wake(): void;
+  /**
+   * Sends these messages first and resolves when the first of them is done or after `timeoutMs`: "sent"
+   * once a mail server accepted it, "failed" when this attempt failed (it is retried later), "pending"
+   * when it is not done in time (another process may hold it, or the server is slow).
+   */
+  deliverSoon(outboxId: string, timeoutMs: number): Promise<DeliveryOutcome>;
   /** One full pass; resolves when nothing due is left. Exposed for tests and scripts. */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
@@ -28,18 +43,34 @@ type Delivered = { message: ClaimedMessage; skipped?: string };
 
 /**
  * Sends what the outbox holds: claims due messages with a lease, sends each, records the result.
- * A failure leaves the enquiry in status error and retries with backoff. A message that went out
- * while the database was unreachable is remembered here and recorded as soon as it is back, rather
- * than sent a second time.
+ * A failure is retried with backoff until OUTBOX_MAX_ATTEMPTS; a permanent refusal (SMTP 5xx) or the
+ * last attempt marks it failed for good. A message that went out while the database was unreachable is
+ * remembered here and recorded as soon as it is back, rather than sent a second time.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, env, transport, pollSeconds = env.OUTBOX_POLL_SECONDS, leaseSeconds = env.OUTBOX_LEASE_SECONDS, batchSize = 10 } = options;
+  const {
+    db,
+    env,
+    transport,
+    pollSeconds = env.OUTBOX_POLL_SECONDS,
+    leaseSeconds = env.OUTBOX_LEASE_SECONDS,
+    maxAttempts = env.OUTBOX_MAX_ATTEMPTS,
+    batchSize = 10,
+  } = options;
   const log = options.logger ?? defaultLogger;
   const unrecorded = new Map<string, Delivered>();
+  const waiters = new Map<string, Set<(outcome: DeliveryOutcome) => void>>();
+  const preferred = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+
+  function settle(outboxId: string, outcome: DeliveryOutcome) {
+    preferred.delete(outboxId);
+    for (const resolve of waiters.get(outboxId) ?? []) resolve(outcome);
+    waiters.delete(outboxId);
+  }
 
   async function flushUnrecorded() {
     for (const [id, delivered] of unrecorded) {
@@ -58,23 +89,36 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (transport.cannotSend?.(outbox.kind)) {
         delivered = { message: claimed, skipped: `skipped: the ${transport.name} transport has no way to send a ${outbox.kind}` };
       } else {
-        await transport.send(composeMail({ env, ...claimed }));
+        await transport.send(composeMail({ env, settings: await options.settings(), ...claimed }));
         delivered = { message: claimed };
       }
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
+      const permanent = isPermanentFailure(error);
       const retryIn = retryDelaySeconds(outbox.attempts + 1);
-      log.warn(
-        { outboxId: outbox.id, submissionId: outbox.submissionId, kind: outbox.kind, attempt: outbox.attempts + 1, retryIn, err: text },
-        "sending an enquiry e-mail failed; will retry",
-      );
-      await recordFailure(db, outbox.id, enquiryId, text, retryIn).catch((dbError) =>
+      try {
+        const { failedForGood } = await recordFailure(db, outbox.id, enquiryId, text, { retryInSeconds: retryIn, permanent, maxAttempts });
+        log.warn(
+          {
+            outboxId: outbox.id,
+            submissionId: outbox.submissionId,
+            kind: outbox.kind,
+            attempt: outbox.attempts + 1,
+            err: text,
+            ...(failedForGood ? {} : { retryIn }),
+          },
+          failedForGood ? "sending an e-mail failed for good; staff can retry it by hand" : "sending an e-mail failed; will retry",
+        );
+        options.onStateChange?.(outbox);
+      } catch (dbError) {
         // Nothing was sent, so losing this record only means the lease runs out and it is tried again.
-        log.error({ err: dbError, submissionId: outbox.submissionId }, "could not record an e-mail failure"),
-      );
+        log.error({ err: dbError, submissionId: outbox.submissionId }, "could not record an e-mail failure");
+      }
+      settle(outbox.id, "failed");
       return;
     }
     unrecorded.set(outbox.id, delivered);
+    settle(outbox.id, "sent");
     try {
       await markSent(db, outbox.id, delivered.skipped);
       unrecorded.delete(outbox.id);
@@ -83,6 +127,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     log.info({ submissionId: outbox.submissionId, kind: outbox.kind, skipped: Boolean(delivered.skipped) }, "e-mail sent");
+    options.onStateChange?.(outbox);
     // Flags only; a failure here is repaired by the next pass.
     if (enquiryId) await refreshSubmissionStatus(db, enquiryId).catch(() => {});
   }
@@ -90,7 +135,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function pass() {
     await flushUnrecorded();
     for (;;) {
-      const claimed = await claimDueMessages(db, { limit: batchSize, leaseSeconds, excludeIds: [...unrecorded.keys()] });
+      const claimed = await claimDueMessages(db, { limit: batchSize, leaseSeconds, excludeIds: [...unrecorded.keys()], preferIds: [...preferred] });
       for (const message of claimed) {
         if (stopped) return;
         await deliver(message);
@@ -132,11 +177,30 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   void tick();
   return {
     wake: () => void tick(),
+    deliverSoon(outboxId, timeoutMs) {
+      return new Promise<DeliveryOutcome>((resolve) => {
+        const timeout = setTimeout(() => {
+          waiters.get(outboxId)?.delete(done);
+          if (!waiters.get(outboxId)?.size) preferred.delete(outboxId);
+          resolve("pending");
+        }, timeoutMs);
+        const done = (outcome: DeliveryOutcome) => {
+          clearTimeout(timeout);
+          resolve(outcome);
+        };
+        let set = waiters.get(outboxId);
+        if (!set) waiters.set(outboxId, (set = new Set()));
+        set.add(done);
+        preferred.add(outboxId);
+        void tick();
+      });
+    },
     runOnce: () => tick(),
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await running;
+      for (const id of [...waiters.keys()]) settle(id, "pending");
       await flushUnrecorded().catch(() => {});
       transport.close?.();
       if (unrecorded.size > 0) log.error({ count: unrecorded.size }, "stopping with sent e-mails not recorded; they may be sent again");

@@ -29,6 +29,8 @@ export function smtpTransport({ url, ignoreTLS }: SmtpOptions): MailTransport {
         to: message.to,
         replyTo: message.replyTo,
         subject: message.subject,
+        inReplyTo: message.inReplyTo,
+        references: message.references,
         text: message.text,
         html: message.html,
         // Tells auto-responders not to answer (RFC 3834).

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { isValidEmailAddress } from "./email-address";
+
+/**
+ * The values an Owner changes at /edit/settings without a redeploy (issue 11, point 6). The environment
+ * (env.server.ts) gives each one's default; the database keeps only the values an Owner set to something
+ * else. One schema, shared by the form in the browser (Conform) and the server.
+ */
+export const SOCIAL_NETWORKS = [
+  { key: "instagramUrl", label: "Instagram", host: "instagram.com" },
+  { key: "linkedinUrl", label: "LinkedIn", host: "linkedin.com" },
+  { key: "xUrl", label: "X", host: "x.com" },
+  { key: "facebookUrl", label: "Facebook", host: "facebook.com" },
+  { key: "youtubeUrl", label: "YouTube", host: "youtube.com" },
+] as const;
+export type SocialKey = (typeof SOCIAL_NETWORKS)[number]["key"];
+
+export const SETTINGS_LIMITS = {
+  text: 120,
+  hours: 80,
+  rateLimit: { min: 1, max: 1000 },
+  windowMinutes: { min: 1, max: 1440 },
+  retentionMonths: { min: 1, max: 120 },
+} as const;
+
+const LINE_BREAK = /[\r\n]/;
+
+const requiredLine = (label: string, max: number = SETTINGS_LIMITS.text) =>
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(max, `The ${label} must be ${max} characters or fewer.`)
+    .refine((value) => !LINE_BREAK.test(value), `The ${label} must be on one line.`);
+
+const address = (label: string) =>
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, { error: `Enter the ${label}.`, abort: true })
+    .refine(isValidEmailAddress, `Enter the ${label} as a full e-mail address, such as concierge@example.com.`);
+
+/** International format: a plus, then 7 to 15 digits; spaces, dots and hyphens may group them. Empty: not shown. */
+const PHONE_PATTERN = /^\+\d[\d .-]{5,22}\d$/;
+const phone = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value ?? "")
+    .refine(
+      (value) => value === "" || (PHONE_PATTERN.test(value) && value.replace(/\D/g, "").length >= 7 && value.replace(/\D/g, "").length <= 15),
+      `Enter the ${label} in international format, starting with + and the country code (for example +91 98765 43210), or leave it empty.`,
+    );
+
+function socialUrl(label: string, host: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value ?? "")
+    .refine((value) => {
+      if (value === "") return true;
+      try {
+        const url = new URL(value);
+        return url.protocol === "https:" && (url.hostname === host || url.hostname.endsWith(`.${host}`));
+      } catch {
+        return false;
+      }
+    }, `Enter the full ${label} address, starting with https://${host}/, or leave it empty.`);
+}
+
+const wholeNumber = (label: string, { min, max }: { min: number; max: number }, unit: string) =>
+  z.coerce
+    .number({ error: `Enter the ${label} as a whole number.` })
+    .int(`Enter the ${label} as a whole number.`)
+    .min(min, `The ${label} must be at least ${min} ${unit}.`)
+    .max(max, `The ${label} must be at most ${max} ${unit}.`);
+
+export const siteSettingsSchema = z.object({
+  companyName: requiredLine("company name"),
+  companyCountry: requiredLine("country"),
+  contactEmail: address("public contact e-mail"),
+  enquiryMailbox: address("enquiry mailbox"),
+  phone: phone("phone number"),
+  whatsapp: phone("WhatsApp number"),
+  workingHours: requiredLine("working hours", SETTINGS_LIMITS.hours),
+  instagramUrl: socialUrl("Instagram", "instagram.com"),
+  linkedinUrl: socialUrl("LinkedIn", "linkedin.com"),
+  xUrl: socialUrl("X", "x.com"),
+  facebookUrl: socialUrl("Facebook", "facebook.com"),
+  youtubeUrl: socialUrl("YouTube", "youtube.com"),
+  enquiryRateLimit: wholeNumber("enquiry limit", SETTINGS_LIMITS.rateLimit, "enquiries"),
+  enquiryRateWindowMinutes: wholeNumber("limit window", SETTINGS_LIMITS.windowMinutes, "minutes"),
+  retentionMonths: wholeNumber("retention period", SETTINGS_LIMITS.retentionMonths, "months"),
+});
+
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+export type SiteSettingKey = keyof SiteSettings;
+export const SITE_SETTING_KEYS = Object.keys(siteSettingsSchema.shape) as SiteSettingKey[];
+
+/** Labels for the form, the audit trail and the "default from the environment" hints. */
+export const SITE_SETTING_LABELS: Record<SiteSettingKey, string> = {
+  companyName: "Company name",
+  companyCountry: "Country",
+  contactEmail: "Public contact e-mail",
+  enquiryMailbox: "Enquiry mailbox",
+  phone: "Phone",
+  whatsapp: "WhatsApp",
+  workingHours: "Working hours",
+  instagramUrl: "Instagram",
+  linkedinUrl: "LinkedIn",
+  xUrl: "X",
+  facebookUrl: "Facebook",
+  youtubeUrl: "YouTube",
+  enquiryRateLimit: "Enquiries per visitor",
+  enquiryRateWindowMinutes: "Limit window (minutes)",
+  retentionMonths: "Keep enquiries for (months)",
+};
+
+/** The social links that are set, in display order. */
+export function socialLinks(settings: Pick<SiteSettings, SocialKey>): { label: string; url: string }[] {
+  return SOCIAL_NETWORKS.flatMap((network) => (settings[network.key] ? [{ label: network.label, url: settings[network.key] }] : []));
+}
+
+/** A wa.me link for the WhatsApp number (digits only), or null when none is set. */
+export function whatsappLink(number: string): string | null {
+  const digits = number.replace(/\D/g, "");
+  return digits ? `https://wa.me/${digits}` : null;
+}
+
+/** A tel: link that dials the number as written (digits and the leading plus only). */
+export function telLink(number: string): string {
+  return `tel:${number.replace(/[^\d+]/g, "")}`;
+}
+
+/** What the public pages show of the settings: no mailbox, limits or retention (those are for staff only). */
+export type PublicSettings = Pick<
+  SiteSettings,
+  "companyName" | "companyCountry" | "contactEmail" | "phone" | "whatsapp" | "workingHours" | SocialKey
+> & {
+  siteName: string;
+};

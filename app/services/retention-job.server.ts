@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { appSettings } from "#app/db/schema";
+import { deleteExpiredEnquiries } from "#app/models/enquiry-privacy.server";
+import type { SiteSettings } from "#app/domain/site-settings";
+import { logger } from "./logger.server";
+
+const JOB_KEY = "retention-job";
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Claims today's run of the retention job: one atomic upsert on app_settings that succeeds only when the
+ * last run is more than 23 hours old. However many app processes check at the same moment, exactly one
+ * gets the row back and runs the job (PGlite and PostgreSQL alike; no lock is held while it runs).
+ */
+export async function claimDailyRun(db: Database, now = new Date()): Promise<boolean> {
+  const value = { lastRunAt: now.toISOString() };
+  const claimed = await db
+    .insert(appSettings)
+    .values({ key: JOB_KEY, value })
+    .onConflictDoUpdate({
+      target: appSettings.key,
+      set: { value, updatedAt: now },
+      setWhere: sql`(${appSettings.value}->>'lastRunAt')::timestamptz < ${now}::timestamptz - interval '23 hours'`,
+    })
+    .returning({ key: appSettings.key });
+  return claimed.length > 0;
+}
+
+/** Runs the job if no process has run it in the last 23 hours; returns how many enquiries it deleted (null: not due). */
+export async function runRetentionIfDue(db: Database, settings: () => Promise<SiteSettings>, now = new Date()): Promise<number | null> {
+  if (!(await claimDailyRun(db, now))) return null;
+  const { retentionMonths } = await settings();
+  const deleted = await deleteExpiredEnquiries(db, retentionMonths, now);
+  logger.info({ deleted, retentionMonths }, "retention job: deleted enquiries older than the retention period");
+  return deleted;
+}
+
+/** Checks every hour (and shortly after start) whether today's run is due. */
+export function startRetentionJob(db: Database, settings: () => Promise<SiteSettings>): { stop(): void } {
+  const check = () =>
+    void runRetentionIfDue(db, settings).catch((error) =>
+      logger.warn({ err: error instanceof Error ? error.message : error }, "retention job failed; trying again in an hour"),
+    );
+  const first = setTimeout(check, 60_000);
+  first.unref();
+  const timer = setInterval(check, HOUR_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { ChangeBus } from "#app/db/change-bus.server";
+import type { Database } from "#app/db/client.server";
+import type { PublicSettings, SiteSettings } from "#app/domain/site-settings";
+import type { Env } from "#app/env.server";
+import { loadSettings } from "#app/models/site-settings.server";
+
+export type SettingsService = {
+  /** The settings in force, from memory; read again from the database after any change on any process. */
+  current(): Promise<SiteSettings>;
+  dispose(): void;
+};
+
+/**
+ * Keeps the site's settings in memory and drops them whenever the change bus says `settings` changed (on
+ * this process or another, or when notices may have been missed), so every process applies an Owner's
+ * change at once without reading the database on every request.
+ */
+export function createSettingsService({ db, env, changes }: { db: Database; env: Env; changes: ChangeBus }): SettingsService {
+  let cached: Promise<SiteSettings> | undefined;
+  let generation = 0;
+  const unsubscribe = changes.subscribe("settings", () => {
+    generation++;
+    cached = undefined;
+  });
+  return {
+    current() {
+      if (cached) return cached;
+      const started = generation;
+      const loading = loadSettings(db, env);
+      cached = loading;
+      // A failed read is not kept; a read that a change overtook is used once but not kept either.
+      loading.then(
+        () => {
+          if (generation !== started && cached === loading) cached = undefined;
+        },
+        () => {
+          if (cached === loading) cached = undefined;
+        },
+      );
+      return loading;
+    },
+    dispose: unsubscribe,
+  };
+}
+
+/** The part of the settings the public pages show. */
+export function publicSettings(env: Env, settings: SiteSettings): PublicSettings {
+  const { companyName, companyCountry, contactEmail, phone, whatsapp, workingHours, instagramUrl, linkedinUrl, xUrl, facebookUrl, youtubeUrl } =
+    settings;
+  return {
+    siteName: env.SITE_NAME,
+    companyName,
+    companyCountry,
+    contactEmail,
+    phone,
+    whatsapp,
+    workingHours,
+    instagramUrl,
+    linkedinUrl,
+    xUrl,
+    facebookUrl,
+    youtubeUrl,
+  };
+}
