@@ -16,13 +16,20 @@ export default [
   route("sign-out", "routes/auth/sign-out.ts"),
   route("setup", "routes/auth/setup.tsx"),
   route("edit/api/content-blocks", "routes/admin/api/content-blocks.ts"),
+  // The live bell's event stream, the inbox's CSV export and a personal-data export: no admin shell.
+  route("edit/events", "routes/admin/events.ts"),
+  route("edit/enquiries/export.csv", "routes/admin/enquiries-export.ts"),
+  route("edit/enquiries/privacy/export", "routes/admin/enquiry-privacy-export.ts"),
   // Every module below checks the session itself (requireAdmin); the layout's check is not relied on.
   layout("routes/admin/layout.tsx", [
     route("edit", "routes/admin/dashboard.tsx"),
     route("edit/content", "routes/admin/content.tsx"),
     route("edit/enquiries", "routes/admin/enquiries.tsx"),
+    route("edit/enquiries/privacy", "routes/admin/enquiry-privacy.tsx"),
     route("edit/enquiries/:id", "routes/admin/enquiry.tsx"),
     route("edit/media", "routes/admin/media.tsx"),
+    route("edit/settings", "routes/admin/settings.tsx"),
+    route("edit/activity", "routes/admin/activity.tsx"),
     // Unknown /edit paths: guarded like the rest, then a 404 inside the shell.
     route("edit/*", "routes/admin/not-found.tsx"),
   ]),

@@ -82,7 +82,6 @@ export const CONTENT_DEFAULTS = {
     category: "contact",
     content: "Tell us what you are looking for. A member of our concierge team will reply personally, usually within one business day.",
   },
-  "contact-hours": { type: "text", category: "contact", content: "24/7 Support" },
 } as const satisfies Record<string, Omit<ContentDefault, "key">>;
 
 export type ContentKey = keyof typeof CONTENT_DEFAULTS;
@@ -112,4 +111,5 @@ export const ABOUT_CONTENT_KEYS = [
   "leader-ceo-photo",
 ] as const satisfies readonly ContentKey[];
 
-export const CONTACT_CONTENT_KEYS = ["contact-intro", "contact-hours"] as const satisfies readonly ContentKey[];
+// The working hours are a setting (/edit/settings), shown with the phone and WhatsApp numbers.
+export const CONTACT_CONTENT_KEYS = ["contact-intro"] as const satisfies readonly ContentKey[];

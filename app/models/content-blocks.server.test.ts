@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import type { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import type pg from "pg";
+import { TEST_ACTOR } from "../../tests/setup/test-actor";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "#app/db/client.server";
 import * as schema from "#app/db/schema";
@@ -45,23 +46,31 @@ for (const kind of TEST_DATABASE_KINDS) {
     afterAll(() => handle.close());
 
     it("saves defaults on first load and serves them to public pages", async () => {
-      const values = await readContent(store, ["contact-hours", "about-mission"]);
-      expect(values["contact-hours"]).toBe("24/7 Support");
-      const [row] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "contact-hours"));
-      expect(row).toMatchObject({ type: "text", content: "24/7 Support", metadata: { category: "contact" } });
+      const values = await readContent(store, ["about-value-vision", "about-mission"]);
+      expect(values["about-value-vision"]).toBe("To be the first address for luxury bought with digital currency, wherever our clients live.");
+      const [row] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "about-value-vision"));
+      expect(row).toMatchObject({
+        type: "text",
+        content: "To be the first address for luxury bought with digital currency, wherever our clients live.",
+        metadata: { category: "about" },
+      });
     });
 
     it("creates blocks, refuses a taken or malformed key, and lists newest first with search, category and paging", async () => {
       for (let index = 0; index < 45; index++) {
-        await createContentBlock(store, {
-          key: `paging-${String(index).padStart(2, "0")}`,
-          type: "text",
-          category: index % 3 === 0 ? "about" : "home",
-          content: `Text ${index}`,
-        });
+        await createContentBlock(
+          store,
+          {
+            key: `paging-${String(index).padStart(2, "0")}`,
+            type: "text",
+            category: index % 3 === 0 ? "about" : "home",
+            content: `Text ${index}`,
+          },
+          TEST_ACTOR,
+        );
       }
-      await expect(createContentBlock(store, { key: "paging-00", type: "text", category: "home" })).rejects.toThrow(ContentBlockError);
-      await expect(createContentBlock(store, { key: "Bad Key!", type: "text", category: "home" })).rejects.toThrow("lower-case");
+      await expect(createContentBlock(store, { key: "paging-00", type: "text", category: "home" }, TEST_ACTOR)).rejects.toThrow(ContentBlockError);
+      await expect(createContentBlock(store, { key: "Bad Key!", type: "text", category: "home" }, TEST_ACTOR)).rejects.toThrow("lower-case");
 
       const first = await listContentBlocks(handle.db, { search: "PAGING", offset: 0, limit: 20 });
       expect(first).toHaveLength(20);
@@ -79,18 +88,23 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     it("updates text and returns null for an unknown key", async () => {
-      await createContentBlock(store, { key: "edit-text", type: "text", category: "home", content: "Before" });
-      const updated = await updateContentBlock(store, "edit-text", { content: "After <b>bold</b> stays literal" });
+      await createContentBlock(store, { key: "edit-text", type: "text", category: "home", content: "Before" }, TEST_ACTOR);
+      const updated = await updateContentBlock(store, "edit-text", { content: "After <b>bold</b> stays literal" }, TEST_ACTOR);
       expect(updated?.content).toBe("After <b>bold</b> stays literal");
       expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(updated!.createdAt.getTime());
-      expect(await updateContentBlock(store, "no-such-block", { content: "x" })).toBeNull();
+      expect(await updateContentBlock(store, "no-such-block", { content: "x" }, TEST_ACTOR)).toBeNull();
     });
 
     it("sanitises html on save and again on render", async () => {
-      await createContentBlock(store, { key: "edit-html", type: "html", category: "about", content: "<p>Hi</p>" });
-      const saved = await updateContentBlock(store, "edit-html", {
-        content: '<p onclick="steal()">Safe <a href="javascript:alert(1)">link</a><script>alert(1)</script><img src="x" onerror="alert(1)"></p>',
-      });
+      await createContentBlock(store, { key: "edit-html", type: "html", category: "about", content: "<p>Hi</p>" }, TEST_ACTOR);
+      const saved = await updateContentBlock(
+        store,
+        "edit-html",
+        {
+          content: '<p onclick="steal()">Safe <a href="javascript:alert(1)">link</a><script>alert(1)</script><img src="x" onerror="alert(1)"></p>',
+        },
+        TEST_ACTOR,
+      );
       expect(saved!.content).not.toMatch(/script|onclick|onerror|javascript:/i);
       expect(saved!.content).toContain("<p>Safe <a");
       // A row written around the model (an old import, a manual fix) is still made safe when rendered.
@@ -100,9 +114,14 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     it("keeps image blocks to image addresses", async () => {
-      await createContentBlock(store, { key: "edit-image", type: "image", category: "home" });
-      await expect(updateContentBlock(store, "edit-image", { content: "javascript:alert(1)" })).rejects.toThrow(ContentBlockError);
-      const ok = await updateContentBlock(store, "edit-image", { content: "/media/content/edit-image/photo.jpg", metadata: { size: 1234 } });
+      await createContentBlock(store, { key: "edit-image", type: "image", category: "home" }, TEST_ACTOR);
+      await expect(updateContentBlock(store, "edit-image", { content: "javascript:alert(1)" }, TEST_ACTOR)).rejects.toThrow(ContentBlockError);
+      const ok = await updateContentBlock(
+        store,
+        "edit-image",
+        { content: "/media/content/edit-image/photo.jpg", metadata: { size: 1234 } },
+        TEST_ACTOR,
+      );
       expect(ok).toMatchObject({ content: "/media/content/edit-image/photo.jpg", metadata: { category: "home", size: 1234 } });
     });
 
@@ -117,7 +136,7 @@ for (const kind of TEST_DATABASE_KINDS) {
         vi.setSystemTime(start + CONTENT_CACHE_TTL_MS + 1_000);
         expect((await readContent(store, ["about-mission"]))["about-mission"]).toBe("Changed behind the cache");
 
-        await updateContentBlock(store, "about-mission", { content: "Edited by staff" });
+        await updateContentBlock(store, "about-mission", { content: "Edited by staff" }, TEST_ACTOR);
         expect((await readContent(store, ["about-mission"]))["about-mission"]).toBe("Edited by staff");
       } finally {
         vi.useRealTimers();
@@ -125,7 +144,7 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     it("caches a created block", async () => {
-      await createContentBlock(store, { key: "fresh-block", type: "text", category: "contact", content: "Created" });
+      await createContentBlock(store, { key: "fresh-block", type: "text", category: "contact", content: "Created" }, TEST_ACTOR);
       await writeBehindCache(handle.db, "fresh-block", "Changed behind the cache");
       expect((await readContentBlock(store, "fresh-block"))?.content).toBe("Created");
     });
@@ -143,7 +162,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       const otherStore = { db: other.db, contentCache: createContentCache(changes) };
       try {
         expect((await readContent(otherStore, ["contact-intro"]))["contact-intro"]).toMatch(/^Tell us/);
-        await updateContentBlock(store, "contact-intro", { content: "Write to us any time." });
+        await updateContentBlock(store, "contact-intro", { content: "Write to us any time." }, TEST_ACTOR);
         const reached = await eventually(async () => (await readContent(otherStore, ["contact-intro"]))["contact-intro"] === "Write to us any time.");
         expect(reached).toBe(true);
       } finally {

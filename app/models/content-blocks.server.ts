@@ -4,6 +4,7 @@ import type { Database } from "#app/db/client.server";
 import { contentBlocks, type ContentBlockMetadata, type ContentBlockRow } from "#app/db/schema";
 import { announceChange, type ChangeBus } from "#app/db/change-bus.server";
 import { CONTENT_DEFAULTS, type ContentCategory, type ContentKey, type ContentType, type ContentValues } from "#app/domain/site-content";
+import { changedFields, recordAudit, type AuditActor } from "./audit.server";
 
 /** Public reads are cached this long per key (spec point 9); an update anywhere drops the entry at once. */
 export const CONTENT_CACHE_TTL_MS = 5 * 60 * 1000;
@@ -148,22 +149,39 @@ export async function updateContentBlock(
   { db, contentCache }: ContentStore,
   key: string,
   changes: { content: string; metadata?: ContentBlockMetadata },
+  actor: AuditActor,
 ): Promise<ContentBlockRow | null> {
-  const [current] = await db.select({ type: contentBlocks.type }).from(contentBlocks).where(eq(contentBlocks.key, key));
-  if (!current) return null;
-  const content = checkContent(current.type, changes.content);
-  const [row] = await db
-    .update(contentBlocks)
-    .set({
-      content,
-      updatedAt: new Date(),
-      ...(changes.metadata ? { metadata: sql`${contentBlocks.metadata} || ${JSON.stringify(changes.metadata)}::jsonb` } : {}),
-    })
-    .where(eq(contentBlocks.key, key))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.key, key)).for("update");
+    if (!current) return null;
+    const content = checkContent(current.type, changes.content);
+    const [updated] = await tx
+      .update(contentBlocks)
+      .set({
+        content,
+        updatedAt: new Date(),
+        ...(changes.metadata ? { metadata: sql`${contentBlocks.metadata} || ${JSON.stringify(changes.metadata)}::jsonb` } : {}),
+      })
+      .where(eq(contentBlocks.key, key))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      kind: "content",
+      action: current.type === "image" && changes.metadata ? "image replaced" : "updated",
+      subjectId: current.id,
+      subjectLabel: key,
+      changes: changedFields({ content: auditText(current.content) }, { content: auditText(content) }, ["content"]),
+    });
+    await announceChange(tx, "content", key);
+    return updated ?? null;
+  });
   contentCache.invalidate(key);
-  await announceChange(db, "content", key);
-  return row ?? null;
+  return row;
+}
+
+/** Long texts are kept in the audit trail up to a few thousand characters, enough to see what changed. */
+function auditText(text: string): string {
+  return text.length > 4000 ? `${text.slice(0, 4000)}…` : text;
 }
 
 export const CONTENT_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{1,79}$/;
@@ -172,23 +190,40 @@ export const CONTENT_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{1,79}$/;
 export async function createContentBlock(
   { db, contentCache }: ContentStore,
   input: { key: string; type: ContentType; category: ContentCategory; content?: string; metadata?: ContentBlockMetadata },
+  actor: AuditActor,
 ): Promise<ContentBlockRow> {
   if (!CONTENT_KEY_PATTERN.test(input.key)) {
     throw new ContentBlockError("Use 2 to 80 lower-case letters, digits, dots, dashes or underscores for the key.");
   }
-  const [row] = await db
-    .insert(contentBlocks)
-    .values({
-      key: input.key,
-      type: input.type,
-      content: checkContent(input.type, input.content ?? ""),
-      metadata: { ...input.metadata, category: input.category },
-    })
-    .onConflictDoNothing({ target: contentBlocks.key })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(contentBlocks)
+      .values({
+        key: input.key,
+        type: input.type,
+        content: checkContent(input.type, input.content ?? ""),
+        metadata: { ...input.metadata, category: input.category },
+      })
+      .onConflictDoNothing({ target: contentBlocks.key })
+      .returning();
+    if (!inserted) return null;
+    await recordAudit(tx, {
+      actor,
+      kind: "content",
+      action: "created",
+      subjectId: inserted.id,
+      subjectLabel: inserted.key,
+      changes: changedFields(null, { type: inserted.type, category: input.category, content: auditText(inserted.content) }, [
+        "type",
+        "category",
+        "content",
+      ]),
+    });
+    await announceChange(tx, "content", inserted.key);
+    return inserted;
+  });
   if (!row) throw new ContentBlockError(`A content block with the key "${input.key}" already exists.`);
   contentCache.remember(row);
-  await announceChange(db, "content", row.key);
   return row;
 }
 

@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type 
 import { announceChange } from "#app/db/change-bus.server";
 import type { Database, DbOrTx } from "#app/db/client.server";
 import { authUser, contactSubmissions, emailOutbox, enquiryNotes, listings, type ContactSubmissionRow } from "#app/db/schema";
-import { deliveryState, summariseDelivery, type DeliveryState, type EnquiryDeliveryState } from "#app/domain/enquiry-delivery";
+import { deliveryState, summariseDelivery, type DeliveryState } from "#app/domain/enquiry-delivery";
 import type { EnquiryFilters } from "#app/domain/enquiry-filters";
 import { PIPELINE_STATUS_LABELS, type PipelineStatus } from "#app/domain/enquiry-pipeline-status";
 import { enquiryReference, referencePrefix } from "#app/domain/enquiry-reference";
+import type { EnquiryMessage, EnquiryNote, EnquirySummary, StaffOption } from "#app/domain/enquiry-views";
 import { canAccess } from "#app/domain/staff-roles";
 import { ENQUIRY_MAIL_KINDS } from "#app/services/mail/mail-kinds.server";
 import { recordAudit, type AuditActor } from "./audit.server";
@@ -92,27 +93,7 @@ type SummaryRow = {
       : unknown;
 };
 
-export type EnquirySummary = Pick<
-  ContactSubmissionRow,
-  | "id"
-  | "submissionId"
-  | "firstName"
-  | "lastName"
-  | "email"
-  | "phone"
-  | "interest"
-  | "pipelineStatus"
-  | "openedAt"
-  | "createdAt"
-  | "listingPath"
-  | "assigneeId"
-> & {
-  reference: string;
-  listingTitle: string | null;
-  assigneeName: string | null;
-  delivery: EnquiryDeliveryState;
-  excerpt: string;
-};
+export type { EnquirySummary };
 
 function toSummary(row: SummaryRow & { excerpt?: string }): EnquirySummary {
   const typed = row as unknown as Omit<EnquirySummary, "reference" | "delivery"> & { deliveryStates: DeliveryState[] };
@@ -174,28 +155,10 @@ export async function* enquiriesForExport(db: Database, filters: Omit<EnquiryFil
     const byId = new Map(messages.map((row) => [row.id, row.message]));
     yield page.map((row) => ({ ...row, excerpt: byId.get(row.id) ?? "" }));
     const last = rows.at(-1)!;
-    after = { createdAt: last.createdAt as Date, id: last.id as string };
+    after = { createdAt: last.createdAt, id: last.id };
     if (rows.length < batchSize) return;
   }
 }
-
-export type EnquiryMessage = {
-  id: string;
-  kind: string;
-  recipient: string;
-  state: DeliveryState;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: Date;
-  sentAt: Date | null;
-  failedAt: Date | null;
-  createdAt: Date;
-  /** A reply's text and author. */
-  body?: string;
-  authorName?: string;
-};
-
-export type EnquiryNote = { id: string; authorLabel: string; body: string; createdAt: Date };
 
 export type EnquiryDetail = {
   enquiry: ContactSubmissionRow & { reference: string; listingTitle: string | null; assigneeName: string | null };
@@ -272,7 +235,7 @@ export function enquiryIdFromPath(pathname: string): string | null {
 }
 
 /** Staff who may be given an enquiry: active Owners and Sales. */
-export async function listAssignableStaff(db: Database): Promise<{ id: string; name: string; email: string }[]> {
+export async function listAssignableStaff(db: Database): Promise<StaffOption[]> {
   const rows = await db
     .select({ id: authUser.id, name: authUser.name, email: authUser.email, role: authUser.role, banned: authUser.banned })
     .from(authUser)
@@ -351,9 +314,6 @@ export async function assignEnquiry(db: Database, actor: AuditActor, id: string,
     return true;
   });
 }
-
-export const NOTE_MAX_LENGTH = 5000;
-export const REPLY_MAX_LENGTH = 10_000;
 
 function actorName(actor: AuditActor) {
   return actor === "system" ? "System" : actor.name || actor.email;

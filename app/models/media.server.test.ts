@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { TEST_ACTOR } from "../../tests/setup/test-actor";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { mediaItems } from "#app/db/schema";
@@ -32,15 +33,19 @@ for (const kind of TEST_DATABASE_KINDS) {
       const id = crypto.randomUUID();
       const key = `media/${id}/original.mp4`;
       await storage.put(key, Buffer.alloc(size), { contentType: "video/mp4" });
-      return createMediaItem(handle.db, {
-        id,
-        name,
-        type: "video",
-        storageKey: key,
-        mimeType: "video/mp4",
-        size,
-        metadata: folder ? { folder } : {},
-      });
+      return createMediaItem(
+        handle.db,
+        {
+          id,
+          name,
+          type: "video",
+          storageKey: key,
+          mimeType: "video/mp4",
+          size,
+          metadata: folder ? { folder } : {},
+        },
+        TEST_ACTOR,
+      );
     }
     const names = async (filter?: Parameters<typeof listMedia>[1]) => (await listMedia(handle.db, filter)).map((row) => row.name);
 
@@ -64,15 +69,15 @@ for (const kind of TEST_DATABASE_KINDS) {
       const d = await add("d.mp4", "Two");
       expect(await names()).toEqual(["d.mp4", "c.mp4", "b.mp4", "a.mp4"]);
 
-      await reorderMedia(handle.db, [a.id, b.id, c.id, d.id]);
+      await reorderMedia(handle.db, [a.id, b.id, c.id, d.id], TEST_ACTOR);
       expect(await names()).toEqual(["a.mp4", "b.mp4", "c.mp4", "d.mp4"]);
 
       // Folder "One" shows a, c: swap them; b and d keep their places.
-      await reorderMedia(handle.db, [c.id, a.id]);
+      await reorderMedia(handle.db, [c.id, a.id], TEST_ACTOR);
       expect(await names()).toEqual(["c.mp4", "b.mp4", "a.mp4", "d.mp4"]);
 
       // Unknown and malformed ids are ignored.
-      await reorderMedia(handle.db, ["not-a-uuid", crypto.randomUUID(), d.id, c.id]);
+      await reorderMedia(handle.db, ["not-a-uuid", crypto.randomUUID(), d.id, c.id], TEST_ACTOR);
       expect(await names()).toEqual(["d.mp4", "b.mp4", "a.mp4", "c.mp4"]);
     });
 
@@ -80,12 +85,12 @@ for (const kind of TEST_DATABASE_KINDS) {
       const kept = await add("kept.mp4", undefined, 300);
       const gone = await add("gone.mp4", undefined, 700);
       expect(await storageSummary(handle.db)).toEqual({ usedBytes: 1000, files: 2 });
-      expect(await deleteMediaItem(handle.db, storage, gone.id)).toBe(true);
+      expect(await deleteMediaItem(handle.db, storage, gone.id, TEST_ACTOR)).toBe(true);
       expect(await storage.exists(gone.storageKey)).toBe(false);
       expect(await storage.exists(kept.storageKey)).toBe(true);
       expect(await storageSummary(handle.db)).toEqual({ usedBytes: 300, files: 1 });
-      expect(await deleteMediaItem(handle.db, storage, gone.id)).toBe(false);
-      expect(await deleteMediaItem(handle.db, storage, "../etc")).toBe(false);
+      expect(await deleteMediaItem(handle.db, storage, gone.id, TEST_ACTOR)).toBe(false);
+      expect(await deleteMediaItem(handle.db, storage, "../etc", TEST_ACTOR)).toBe(false);
     });
   });
 }

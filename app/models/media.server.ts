@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { mediaItems, type MediaItemMetadata, type MediaItemRow } from "#app/db/schema";
 import { logger } from "#app/services/logger.server";
+import { recordAudit, type AuditActor } from "./audit.server";
 import type { Storage } from "#app/services/storage/storage.server";
 
 /** URL path the media route serves a stored object at. */
@@ -80,13 +81,23 @@ export type NewMediaItem = {
 };
 
 /** Adds an item at the top of the library. */
-export async function createMediaItem(db: Database, item: NewMediaItem): Promise<MediaItemRow> {
-  const [row] = await db
-    .insert(mediaItems)
-    .values({ ...item, position: sql`(select coalesce(min(${mediaItems.position}), 0) - 1 from ${mediaItems})` })
-    .returning();
-  if (!row) throw new Error("Inserting a media item returned no row");
-  return row;
+export async function createMediaItem(db: Database, item: NewMediaItem, actor: AuditActor): Promise<MediaItemRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mediaItems)
+      .values({ ...item, position: sql`(select coalesce(min(${mediaItems.position}), 0) - 1 from ${mediaItems})` })
+      .returning();
+    if (!row) throw new Error("Inserting a media item returned no row");
+    await recordAudit(tx, {
+      actor,
+      kind: "media",
+      action: "uploaded",
+      subjectId: row.id,
+      subjectLabel: row.name,
+      changes: { file: { before: null, after: `${row.name} (${row.type}, ${row.size} bytes)` } },
+    });
+    return row;
+  });
 }
 
 /** Every storage key an item occupies. */
@@ -98,9 +109,22 @@ export function storageKeysOf(row: Pick<MediaItemRow, "storageKey" | "metadata">
  * Deletes the row, then its files. The row goes first: a file left behind by a storage failure is
  * only wasted space (and logged), while a row without files would be a broken tile.
  */
-export async function deleteMediaItem(db: Database, storage: Storage, id: string): Promise<boolean> {
+export async function deleteMediaItem(db: Database, storage: Storage, id: string, actor: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const [row] = await db.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
+  const row = await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
+    if (deleted) {
+      await recordAudit(tx, {
+        actor,
+        kind: "media",
+        action: "deleted",
+        subjectId: deleted.id,
+        subjectLabel: deleted.name,
+        changes: { file: { before: `${deleted.name} (${deleted.type}, ${deleted.size} bytes)`, after: null } },
+      });
+    }
+    return deleted;
+  });
   if (!row) return false;
   for (const key of storageKeysOf(row)) {
     await storage.delete(key).catch((error: unknown) => logger.error({ err: error, key }, "could not delete a media file from storage"));
@@ -112,7 +136,7 @@ export async function deleteMediaItem(db: Database, storage: Storage, id: string
  * Saves a new order for the given items. The list may be a filtered subset of the library: those
  * items swap among the positions they already hold, so the items not shown keep their places.
  */
-export async function reorderMedia(db: Database, orderedIds: string[]): Promise<void> {
+export async function reorderMedia(db: Database, orderedIds: string[], actor: AuditActor): Promise<void> {
   const ids = [...new Set(orderedIds)].filter(isUuid);
   if (ids.length < 2) return;
   await db.transaction(async (tx) => {
@@ -128,6 +152,9 @@ export async function reorderMedia(db: Database, orderedIds: string[]): Promise<
     for (let index = 1; index < slots.length; index += 1) slots[index] = Math.max(slots[index]!, slots[index - 1]! + 1);
     for (const [index, id] of ordered.entries()) {
       await tx.update(mediaItems).set({ position: slots[index]! }).where(eq(mediaItems.id, id));
+    }
+    if (ordered.length > 1) {
+      await recordAudit(tx, { actor, kind: "media", action: "reordered", subjectLabel: `${ordered.length} items` });
     }
   });
 }

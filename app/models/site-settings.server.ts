@@ -33,7 +33,7 @@ export function settingsDefaults(env: Env): SiteSettings {
 async function readOverrides(db: DbOrTx, lock = false): Promise<Partial<SiteSettings>> {
   const query = db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SITE_SETTINGS_KEY));
   const [row] = lock ? await query.for("update") : await query;
-  return row && typeof row.value === "object" && row.value !== null ? (row.value as Partial<SiteSettings>) : {};
+  return row && typeof row.value === "object" && row.value !== null ? row.value : {};
 }
 
 /**

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { CONTENT_IMAGE_UPLOAD } from "#app/domain/upload-rules";
 import { mediaUrl } from "#app/models/media.server";
+import type { AuditActor } from "#app/models/audit.server";
 import { readContentBlock, updateContentBlock, type ContentStore } from "#app/models/content-blocks.server";
 import type { Storage } from "./storage/storage.server";
 import { uploadErrorAnswer } from "./upload-media.server";
@@ -31,7 +32,7 @@ function storagePrefix(blockKey: string): string {
 export async function handleContentImageUpload(
   request: Request,
   blockKey: string,
-  deps: ContentStore & { storage: Storage; maxPixels: number; maxBytes?: number },
+  deps: ContentStore & { storage: Storage; maxPixels: number; maxBytes?: number; actor: AuditActor },
 ): Promise<ContentImageAnswer> {
   const block = await readContentBlock(deps, blockKey);
   if (!block || block.type !== "image") {
@@ -43,18 +44,23 @@ export async function handleContentImageUpload(
     const { file } = await readUpload(request, { rules: { ...CONTENT_IMAGE_UPLOAD, maxBytes: deps.maxBytes ?? CONTENT_IMAGE_UPLOAD.maxBytes } });
     const stored = await storeUpload(deps.storage, storagePrefix(blockKey), file, { maxPixels: deps.maxPixels });
     const url = mediaUrl(stored.primaryKey);
-    const updated = await updateContentBlock(deps, blockKey, {
-      content: url,
-      metadata: {
-        originalName: file.displayName,
-        size: file.data.length,
-        type: file.type.mime,
-        width: stored.width,
-        height: stored.height,
-        placeholder: stored.placeholder,
-        variants: stored.variants,
+    const updated = await updateContentBlock(
+      deps,
+      blockKey,
+      {
+        content: url,
+        metadata: {
+          originalName: file.displayName,
+          size: file.data.length,
+          type: file.type.mime,
+          width: stored.width,
+          height: stored.height,
+          placeholder: stored.placeholder,
+          variants: stored.variants,
+        },
       },
-    });
+      deps.actor,
+    );
     if (!updated) return { status: 404, body: { error: `Content block ${blockKey} not found.` } };
     return { status: 200, body: { url, width: stored.width, height: stored.height, placeholder: stored.placeholder } };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { TEST_ACTOR } from "../../tests/setup/test-actor";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +19,7 @@ for (const kind of TEST_DATABASE_KINDS) {
     let handle: DatabaseHandle;
     let root: string;
     let storageRoot: string;
-    const deps = () => ({ db: handle.db, storage: createLocalStorage(storageRoot), maxPixels: 40_000_000 });
+    const deps = () => ({ db: handle.db, storage: createLocalStorage(storageRoot), maxPixels: 40_000_000, actor: TEST_ACTOR });
 
     beforeAll(async () => {
       handle = await openTestDatabase(kind);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Database } from "#app/db/client.server";
 import { createMediaItem, toMediaView, type MediaView } from "#app/models/media.server";
 import { MEDIA_UPLOAD } from "#app/domain/upload-rules";
+import type { AuditActor } from "#app/models/audit.server";
 import { logger } from "#app/services/logger.server";
 import { ImageRejectedError } from "./images.server";
 import type { Storage } from "./storage/storage.server";
@@ -27,7 +28,7 @@ export type UploadAnswer = { status: number; body: { item: MediaView } } | Error
  */
 export async function handleMediaUpload(
   request: Request,
-  deps: { db: Database; storage: Storage; maxPixels: number; maxBytes?: number },
+  deps: { db: Database; storage: Storage; maxPixels: number; maxBytes?: number; actor: AuditActor },
 ): Promise<UploadAnswer> {
   try {
     const { file, fields } = await readUpload(request, {
@@ -36,23 +37,27 @@ export async function handleMediaUpload(
     });
     const id = crypto.randomUUID();
     const stored = await storeUpload(deps.storage, `media/${id}`, file, { maxPixels: deps.maxPixels });
-    const row = await createMediaItem(deps.db, {
-      id,
-      name: file.displayName,
-      type: file.type.kind,
-      storageKey: stored.primaryKey,
-      mimeType: file.type.kind === "image" ? "image/webp" : file.type.mime,
-      size: stored.bytes,
-      metadata: {
-        folder: sanitizeFolder(fields.folder),
-        width: stored.width,
-        height: stored.height,
-        placeholder: stored.placeholder,
-        variants: stored.variants,
-        originalType: file.type.mime,
-        originalBytes: file.data.length,
+    const row = await createMediaItem(
+      deps.db,
+      {
+        id,
+        name: file.displayName,
+        type: file.type.kind,
+        storageKey: stored.primaryKey,
+        mimeType: file.type.kind === "image" ? "image/webp" : file.type.mime,
+        size: stored.bytes,
+        metadata: {
+          folder: sanitizeFolder(fields.folder),
+          width: stored.width,
+          height: stored.height,
+          placeholder: stored.placeholder,
+          variants: stored.variants,
+          originalType: file.type.mime,
+          originalBytes: file.data.length,
+        },
       },
-    });
+      deps.actor,
+    );
     return { status: 201, body: { item: toMediaView(row) } };
   } catch (error) {
     return uploadErrorAnswer(error);

@@ -1,6 +1,7 @@
-import { FileText, Images, Inbox, LayoutDashboard, type LucideIcon } from "lucide-react";
+import { FileText, History, Images, Inbox, LayoutDashboard, Settings, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { canAccess, type AdminArea, type StaffRole } from "#app/domain/staff-roles";
+import { useLiveEnquiries } from "./live-enquiries";
 
 type SidebarItem = { to: string; label: string; icon: LucideIcon; area: AdminArea; end?: boolean };
 
@@ -10,10 +11,13 @@ const ITEMS: SidebarItem[] = [
   { to: "/edit/enquiries", label: "Enquiries", icon: Inbox, area: "enquiries" },
   { to: "/edit/media", label: "Media", icon: Images, area: "media" },
   { to: "/edit/content", label: "Content", icon: FileText, area: "content" },
+  { to: "/edit/settings", label: "Settings", icon: Settings, area: "settings" },
+  { to: "/edit/activity", label: "Activity", icon: History, area: "activity" },
 ];
 
 /** Left sidebar; the entry for the current path is highlighted (and marked aria-current). */
 export function AdminSidebar({ role }: { role: StaffRole }) {
+  const { unopened } = useLiveEnquiries();
   return (
     <nav aria-label="Admin" className="border-b border-linen bg-sand/60 md:w-60 md:shrink-0 md:border-r md:border-b-0">
       <ul className="flex gap-1 overflow-x-auto px-3 py-3 md:sticky md:top-16 md:flex-col md:px-4 md:py-8">
@@ -32,6 +36,12 @@ export function AdminSidebar({ role }: { role: StaffRole }) {
             >
               <Icon aria-hidden className="h-4 w-4" strokeWidth={1.5} />
               {label}
+              {to === "/edit/enquiries" && unopened ? (
+                <span className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-400 px-1.5 text-[0.68rem] font-semibold text-forest-950">
+                  {unopened > 99 ? "99+" : unopened}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

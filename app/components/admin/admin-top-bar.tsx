@@ -1,11 +1,14 @@
 import { Bell, LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
+import { useLiveEnquiries } from "./live-enquiries";
 
 /**
  * The admin top bar: site name plus 'Admin' linking to /, the bell with the number of enquiries nobody has
- * opened yet (links to the enquiries), and Logout, a real POST form so it works without JavaScript.
+ * opened yet (links to the enquiries; live, see live-enquiries.tsx; only for roles that work enquiries), and
+ * Logout, a real POST form so it works without JavaScript.
  */
-export function AdminTopBar({ siteName, unopened, userEmail }: { siteName: string; unopened: number | null; userEmail: string }) {
+export function AdminTopBar({ siteName, userEmail }: { siteName: string; userEmail: string }) {
+  const { unopened } = useLiveEnquiries();
   const bellLabel = unopened === 0 ? "Enquiries: none unopened" : `Enquiries: ${unopened} unopened`;
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-4 border-b border-gold-500/20 bg-forest-950 px-4 text-ivory sm:px-8">

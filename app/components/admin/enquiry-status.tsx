@@ -1,12 +1,38 @@
-const STYLES = {
-  pending: { label: "Pending", className: "border-gold-500/50 text-gold-700" },
-  processed: { label: "Processed", className: "border-forest-600/40 text-forest-700" },
-  error: { label: "Failed to send", className: "border-red-700/40 text-red-800" },
-} as const;
+import { DELIVERY_LABELS, ENQUIRY_DELIVERY_LABELS, type DeliveryState, type EnquiryDeliveryState } from "#app/domain/enquiry-delivery";
+import { PIPELINE_STATUS_LABELS, type PipelineStatus } from "#app/domain/enquiry-pipeline-status";
 
-export function EnquiryStatusBadge({ status }: { status: keyof typeof STYLES }) {
-  const style = STYLES[status];
-  return <span className={`inline-block border px-2 py-0.5 text-[0.68rem] tracking-[0.12em] uppercase ${style.className}`}>{style.label}</span>;
+const PIPELINE_STYLES: Record<PipelineStatus, string> = {
+  new: "border-gold-500/60 bg-gold-200/40 text-gold-700",
+  contacted: "border-forest-600/40 text-forest-700",
+  qualified: "border-forest-700/60 bg-forest-900/5 text-forest-900",
+  won: "border-forest-700 bg-forest-800 text-ivory",
+  lost: "border-stone/40 text-stone",
+  spam: "border-red-700/30 text-red-800",
+};
+
+const BADGE = "inline-block border px-2 py-0.5 text-[0.68rem] tracking-[0.12em] whitespace-nowrap uppercase";
+
+/** Where a lead stands: New, Contacted, Qualified, Won, Lost or Spam. */
+export function PipelineBadge({ status }: { status: PipelineStatus }) {
+  return <span className={`${BADGE} ${PIPELINE_STYLES[status]}`}>{PIPELINE_STATUS_LABELS[status]}</span>;
+}
+
+const DELIVERY_STYLES: Record<DeliveryState | EnquiryDeliveryState, string> = {
+  sent: "border-forest-600/30 text-forest-700",
+  skipped: "border-stone/40 text-stone",
+  queued: "border-stone/40 text-stone",
+  waiting: "border-gold-500/60 text-gold-700",
+  failed: "border-red-700/50 bg-red-50 text-red-800",
+};
+
+/** An enquiry's e-mails summed up (sent, queued, waiting to retry, failed to send). */
+export function EnquiryDeliveryBadge({ state }: { state: EnquiryDeliveryState }) {
+  return <span className={`${BADGE} ${DELIVERY_STYLES[state]}`}>{ENQUIRY_DELIVERY_LABELS[state]}</span>;
+}
+
+/** One e-mail's delivery state. */
+export function DeliveryBadge({ state }: { state: DeliveryState }) {
+  return <span className={`${BADGE} ${DELIVERY_STYLES[state]}`}>{DELIVERY_LABELS[state]}</span>;
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {

@@ -1,22 +1,53 @@
-import { Clock, Mail } from "lucide-react";
+import { Clock, Mail, MessageCircle, Phone } from "lucide-react";
 import { CRYPTO_CURRENCIES, CryptoLogos } from "#app/components/ui/crypto-logos";
+import { socialLinks, telLink, whatsappLink, type PublicSettings } from "#app/domain/site-settings";
 
-/** The info side of the Contact page: e-mail card, working hours, accepted cryptocurrencies. */
-export function ContactInfo({ email, hours }: { email: string; hours: string }) {
+const LINK = "break-all text-forest-800 underline decoration-gold-400/60 underline-offset-4 transition-colors hover:text-gold-700";
+
+/** The info side of the Contact page: e-mail, phone and WhatsApp (when set), working hours, social links, cryptocurrencies. */
+export function ContactInfo({ settings }: { settings: PublicSettings }) {
+  const social = socialLinks(settings);
   return (
     <div className="space-y-6">
       <InfoCard icon={<Mail aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />} title="Email Us">
-        <a
-          href={`mailto:${email}`}
-          className="break-all text-forest-800 underline decoration-gold-400/60 underline-offset-4 transition-colors hover:text-gold-700"
-        >
-          {email}
+        <a href={`mailto:${settings.contactEmail}`} className={LINK}>
+          {settings.contactEmail}
         </a>
         <p className="mt-1 text-sm text-stone">For enquiries, viewings and partnerships.</p>
       </InfoCard>
+      {settings.phone || settings.whatsapp ? (
+        <InfoCard icon={<Phone aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />} title="Call Us">
+          {settings.phone ? (
+            <p>
+              <a href={telLink(settings.phone)} className={LINK}>
+                {settings.phone}
+              </a>
+            </p>
+          ) : null}
+          {settings.whatsapp ? (
+            <p className="mt-1 flex items-center gap-2">
+              <MessageCircle aria-hidden="true" className="h-4 w-4 text-gold-700" strokeWidth={1.5} />
+              <a href={whatsappLink(settings.whatsapp)!} className={LINK}>
+                WhatsApp {settings.whatsapp}
+              </a>
+            </p>
+          ) : null}
+        </InfoCard>
+      ) : null}
       <InfoCard icon={<Clock aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />} title="Working Hours">
-        <p className="text-forest-800">{hours}</p>
+        <p className="text-forest-800">{settings.workingHours}</p>
         <p className="mt-1 text-sm text-stone">Our concierge answers across every time zone.</p>
+        {social.length ? (
+          <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Follow us">
+            {social.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="noopener noreferrer" className={LINK}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </InfoCard>
       <section aria-labelledby="crypto-heading" className="bg-forest-950 p-8 text-ivory">
         <p className="eyebrow !text-gold-300">Settlement</p>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CryptoLogos } from "#app/components/ui/crypto-logos";
 import { CATEGORY_LIST } from "#app/domain/categories";
+import { socialLinks, telLink, whatsappLink } from "#app/domain/site-settings";
 import type { ShellSettings } from "./side-menu";
 import { Monogram } from "./top-bar";
 
@@ -51,6 +52,27 @@ export function Footer({ settings }: { settings: ShellSettings }) {
                 {settings.contactEmail}
               </a>
             </li>
+            {settings.phone ? (
+              <li>
+                <a href={telLink(settings.phone)} className="transition-colors hover:text-gold-300">
+                  {settings.phone}
+                </a>
+              </li>
+            ) : null}
+            {settings.whatsapp ? (
+              <li>
+                <a href={whatsappLink(settings.whatsapp)!} className="transition-colors hover:text-gold-300">
+                  WhatsApp {settings.whatsapp}
+                </a>
+              </li>
+            ) : null}
+            {socialLinks(settings).map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="noopener noreferrer" className="transition-colors hover:text-gold-300">
+                  {link.label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <div>
@@ -61,7 +83,7 @@ export function Footer({ settings }: { settings: ShellSettings }) {
       </div>
       <div className="border-t border-ivory/10">
         <p className="mx-auto max-w-7xl px-6 py-6 text-xs tracking-wide text-ivory/60 sm:px-8">
-          © {new Date().getFullYear()} {settings.companyName} · {settings.country}
+          © {new Date().getFullYear()} {settings.companyName} · {settings.companyCountry}
         </p>
       </div>
     </footer>

@@ -2,9 +2,11 @@ import { X } from "lucide-react";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Link } from "react-router";
 import { CATEGORY_LIST } from "#app/domain/categories";
+import { telLink, whatsappLink, type PublicSettings } from "#app/domain/site-settings";
 import { Monogram } from "./top-bar";
 
-export type ShellSettings = { siteName: string; companyName: string; country: string; contactEmail: string };
+/** What the public shell shows of the site's settings. */
+export type ShellSettings = PublicSettings;
 
 const MENU_LINKS = [
   { to: "/", label: "Home" },
@@ -104,13 +106,29 @@ export function SideMenu({ open, onClose, settings, returnFocusTo }: SideMenuPro
             Contact Information
           </h2>
           <p className="mt-3 font-medium text-forest-900">{settings.companyName}</p>
-          <p className="text-stone">{settings.country}</p>
+          <p className="text-stone">{settings.companyCountry}</p>
           <p className="mt-2 text-stone">
             Email:{" "}
             <a href={`mailto:${settings.contactEmail}`} className="text-forest-800 underline decoration-gold-500 underline-offset-4">
               {settings.contactEmail}
             </a>
           </p>
+          {settings.phone ? (
+            <p className="mt-1 text-stone">
+              Phone:{" "}
+              <a href={telLink(settings.phone)} className="text-forest-800 underline decoration-gold-500 underline-offset-4">
+                {settings.phone}
+              </a>
+            </p>
+          ) : null}
+          {settings.whatsapp ? (
+            <p className="mt-1 text-stone">
+              WhatsApp:{" "}
+              <a href={whatsappLink(settings.whatsapp)!} className="text-forest-800 underline decoration-gold-500 underline-offset-4">
+                {settings.whatsapp}
+              </a>
+            </p>
+          ) : null}
         </section>
       </div>
     </dialog>

@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaffAction(request, context, "content");
+  const { user } = await requireStaffAction(request, context, "content");
   const services = context.get(servicesContext);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   if (form.intent === "create") {
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = CreateSchema.safeParse(form);
     if (!parsed.success) return data({ intent: "create" as const, values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
     try {
-      await createContentBlock(services, parsed.data);
+      await createContentBlock(services, parsed.data, user);
     } catch (error) {
       if (!(error instanceof ContentBlockError)) throw error;
       return data({ intent: "create" as const, values, fieldErrors: { key: [error.message] } }, { status: 400 });
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = UpdateSchema.safeParse(form);
     if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
     try {
-      const row = await updateContentBlock(services, parsed.data.key, { content: parsed.data.content });
+      const row = await updateContentBlock(services, parsed.data.key, { content: parsed.data.content }, user);
       if (!row) return data({ ok: false as const, error: "This block no longer exists." }, { status: 404 });
       return { ok: true as const, block: toAdminContentBlock(row) };
     } catch (error) {

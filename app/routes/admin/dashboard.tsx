@@ -2,16 +2,22 @@ import { formatBytes } from "#app/domain/upload-rules";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { EnquiryChart } from "#app/components/admin/enquiry-chart";
+import { useRevalidateOnEnquiryChange } from "#app/components/admin/live-enquiries";
 import { servicesContext } from "#app/db/context";
-import { loadDashboardFigures, type EnquiryStatus } from "#app/models/admin-dashboard.server";
+import { PIPELINE_STATUS_LABELS, PIPELINE_STATUSES } from "#app/domain/enquiry-pipeline-status";
+import { canAccess } from "#app/domain/staff-roles";
+import { loadDashboardFigures } from "#app/models/admin-dashboard.server";
 import { requireStaff } from "#app/services/auth.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, "dashboard");
-  return { figures: await loadDashboardFigures(context.get(servicesContext).db) };
+  const { user } = await requireStaff(request, context, "dashboard");
+  return { figures: await loadDashboardFigures(context.get(servicesContext).db), showEnquiries: canAccess(user.role, "enquiries") };
 }
 
-const STATUS_LABELS: Record<EnquiryStatus, string> = { pending: "Pending", processed: "Processed", error: "Failed to send" };
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
 
 function Panel({ title, children, footer }: { title: string; children: React.ReactNode; footer?: React.ReactNode }) {
   return (
@@ -33,97 +39,105 @@ function Figure({ label, value, detail }: { label: string; value: string | numbe
   );
 }
 
-export default function Dashboard({ loaderData: { figures } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { figures, showEnquiries } }: Route.ComponentProps) {
+  // New enquiries and status changes on any server redraw the figures within a moment.
+  useRevalidateOnEnquiryChange();
   const listingTotal = figures.listings.reduce((sum, row) => sum + row.total, 0);
-  const sum = (counts: Record<EnquiryStatus, number>) => counts.pending + counts.processed + counts.error;
+  const { enquiries } = figures;
   return (
     <div className="space-y-10">
       <title>Dashboard | Admin</title>
       <AdminPageHeader eyebrow="Overview" title="Dashboard" intro="The state of the collection, the enquiries and the site's content at a glance." />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure label="Listings" value={listingTotal} detail={`${figures.listings.reduce((s, row) => s + row.visible, 0)} visible to visitors`} />
-        <Figure label="Unopened enquiries" value={figures.enquiries.unopened} />
+        {showEnquiries ? (
+          <Figure
+            label="Unopened enquiries"
+            value={enquiries.unopened}
+            detail={`${enquiries.pipeline.new + enquiries.pipeline.contacted + enquiries.pipeline.qualified} open leads`}
+          />
+        ) : null}
         <Figure label="Content blocks" value={figures.contentBlocks} />
         <Figure label="Media files" value={figures.media.files} detail={`${formatBytes(figures.media.bytes)} stored`} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="Listings by category">
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left text-[0.7rem] tracking-[0.18em] text-stone uppercase">
-                <th scope="col" className="pb-3 font-medium">
-                  Category
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Visible
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.listings.map((row) => (
-                <tr key={row.id} className="border-t border-linen">
-                  <th scope="row" className="py-3 text-left font-normal">
-                    <Link to={`/${row.id}`} className="text-forest-900 underline-offset-4 hover:underline">
-                      {row.name}
-                    </Link>
+      {showEnquiries ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+          <Panel
+            title="Enquiries per day"
+            footer={
+              <Link to="/edit/enquiries" className="text-forest-900 underline underline-offset-4">
+                Open the inbox
+              </Link>
+            }
+          >
+            <EnquiryChart perDay={enquiries.perDay} />
+          </Panel>
+          <Panel title="Pipeline">
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="text-left text-[0.7rem] tracking-[0.18em] text-stone uppercase">
+                  <th scope="col" className="pb-3 font-medium">
+                    Status
                   </th>
-                  <td className="py-3 text-right tabular-nums">{row.visible}</td>
-                  <td className="py-3 text-right tabular-nums">{row.total}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Panel>
-        <Panel
-          title="Enquiries"
-          footer={
-            <Link to="/edit/enquiries" className="text-forest-900 underline underline-offset-4">
-              Read the enquiries
-            </Link>
-          }
-        >
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left text-[0.7rem] tracking-[0.18em] text-stone uppercase">
-                <th scope="col" className="pb-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Last 7 days
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Last 30 days
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(Object.keys(STATUS_LABELS) as EnquiryStatus[]).map((status) => (
-                <tr key={status} className="border-t border-linen">
-                  <th scope="row" className="py-3 text-left font-normal">
-                    {STATUS_LABELS[status]}
+                  <th scope="col" className="pb-3 text-right font-medium">
+                    Enquiries
                   </th>
-                  <td className="py-3 text-right tabular-nums">{figures.enquiries.last7[status]}</td>
-                  <td className="py-3 text-right tabular-nums">{figures.enquiries.last30[status]}</td>
                 </tr>
-              ))}
-              <tr className="border-t border-forest-900/30 font-medium">
-                <th scope="row" className="py-3 text-left">
-                  All
+              </thead>
+              <tbody>
+                {PIPELINE_STATUSES.map((status) => (
+                  <tr key={status} className="border-t border-linen">
+                    <th scope="row" className="py-2.5 text-left font-normal">
+                      <Link to={`/edit/enquiries?status=${status}`} className="text-forest-900 underline-offset-4 hover:underline">
+                        {PIPELINE_STATUS_LABELS[status]}
+                      </Link>
+                    </th>
+                    <td className="py-2.5 text-right tabular-nums" data-testid={`pipeline-${status}`}>
+                      {enquiries.pipeline[status]}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {enquiries.mail.failed || enquiries.mail.waiting ? (
+              <p className="mt-4 text-sm text-red-800">
+                {enquiries.mail.failed ? `${enquiries.mail.failed} e-mail${enquiries.mail.failed === 1 ? "" : "s"} failed to send. ` : ""}
+                {enquiries.mail.waiting ? `${enquiries.mail.waiting} waiting to retry.` : ""}
+              </p>
+            ) : null}
+          </Panel>
+        </div>
+      ) : null}
+      <Panel title="Listings by category">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-[0.7rem] tracking-[0.18em] text-stone uppercase">
+              <th scope="col" className="pb-3 font-medium">
+                Category
+              </th>
+              <th scope="col" className="pb-3 text-right font-medium">
+                Visible
+              </th>
+              <th scope="col" className="pb-3 text-right font-medium">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {figures.listings.map((row) => (
+              <tr key={row.id} className="border-t border-linen">
+                <th scope="row" className="py-3 text-left font-normal">
+                  <Link to={`/${row.id}`} className="text-forest-900 underline-offset-4 hover:underline">
+                    {row.name}
+                  </Link>
                 </th>
-                <td className="py-3 text-right tabular-nums" data-testid="enquiries-7">
-                  {sum(figures.enquiries.last7)}
-                </td>
-                <td className="py-3 text-right tabular-nums" data-testid="enquiries-30">
-                  {sum(figures.enquiries.last30)}
-                </td>
+                <td className="py-3 text-right tabular-nums">{row.visible}</td>
+                <td className="py-3 text-right tabular-nums">{row.total}</td>
               </tr>
-            </tbody>
-          </table>
-        </Panel>
-      </div>
+            ))}
+          </tbody>
+        </table>
+      </Panel>
     </div>
   );
 }

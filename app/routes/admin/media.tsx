@@ -39,16 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaffAction(request, context, "media");
+  const { user } = await requireStaffAction(request, context, "media");
   const { db, storage } = context.get(servicesContext);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
   if (parsed.data.intent === "delete") {
-    const deleted = await deleteMediaItem(db, storage, parsed.data.id);
+    const deleted = await deleteMediaItem(db, storage, parsed.data.id, user);
     if (!deleted) return Response.json({ error: "That file no longer exists." }, { status: 404 });
     return { ok: true };
   }
-  await reorderMedia(db, parsed.data.ids);
+  await reorderMedia(db, parsed.data.ids, user);
   return { ok: true };
 }
 

@@ -24,6 +24,12 @@ const ROUTE_AREAS: Record<string, AdminArea> = {
   "/edit/api/media": "media",
   "/edit/enquiries": "enquiries",
   "/edit/enquiries/:id": "enquiries",
+  "/edit/enquiries/export.csv": "enquiries",
+  "/edit/enquiries/privacy": "enquiries",
+  "/edit/enquiries/privacy/export": "enquiries",
+  "/edit/events": "enquiries",
+  "/edit/settings": "settings",
+  "/edit/activity": "activity",
 };
 
 const routeModules = import.meta.glob(["/app/routes/**/*.ts", "/app/routes/**/*.tsx", "!/app/routes/**/*.test.ts"]);

@@ -6,10 +6,12 @@ import { pageMeta } from "#app/domain/seo";
 import { CONTACT_CONTENT_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
 import { contactAction } from "#app/services/enquiry-action.server";
+import { publicSettings } from "#app/services/settings.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  return { content: await readContent(services, CONTACT_CONTENT_KEYS), contactEmail: services.env.CONTACT_EMAIL };
+  const [content, settings] = await Promise.all([readContent(services, CONTACT_CONTENT_KEYS), services.settings.current()]);
+  return { content, settings: publicSettings(services.env, settings) };
 }
 
 /** The form posts here, with or without JavaScript. */
@@ -26,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { content, contactEmail } = loaderData;
+  const { content, settings } = loaderData;
   return (
     <main id="main">
       <section className="relative overflow-hidden bg-forest-950 text-ivory">
@@ -53,7 +55,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <ContactForm labelledBy="message-heading" />
           </div>
         </section>
-        <ContactInfo email={contactEmail} hours={content["contact-hours"]} />
+        <ContactInfo settings={settings} />
       </div>
     </main>
   );

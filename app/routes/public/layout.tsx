@@ -5,17 +5,12 @@ import { Footer } from "#app/components/layout/footer";
 import { SideMenu } from "#app/components/layout/side-menu";
 import { TopBar } from "#app/components/layout/top-bar";
 import { servicesContext } from "#app/db/context";
+import { publicSettings } from "#app/services/settings.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { env } = context.get(servicesContext);
-  return {
-    settings: {
-      siteName: env.SITE_NAME,
-      companyName: env.COMPANY_NAME,
-      country: env.COMPANY_COUNTRY,
-      contactEmail: env.CONTACT_EMAIL,
-    },
-  };
+/** The site's settings (/edit/settings) for the menu's contact block and the footer; held in memory, same on every process. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, settings } = context.get(servicesContext);
+  return { settings: publicSettings(env, await settings.current()) };
 }
 
 /** The public shell: top bar, side menu, page, footer. */

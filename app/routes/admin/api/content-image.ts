@@ -9,8 +9,8 @@ import { handleContentImageUpload } from "#app/services/upload-content-image.ser
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST to upload." }, { status: 405, headers: { Allow: "POST" } });
-  await requireStaffAction(request, context, "content");
+  const { user } = await requireStaffAction(request, context, "content");
   const services = context.get(servicesContext);
-  const answer = await handleContentImageUpload(request, params.key, { ...services, maxPixels: services.env.IMAGE_MAX_PIXELS });
+  const answer = await handleContentImageUpload(request, params.key, { ...services, maxPixels: services.env.IMAGE_MAX_PIXELS, actor: user });
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { RouterContextProvider } from "react-router";
 import sharp from "sharp";
+import { TEST_ACTOR } from "../../../../tests/setup/test-actor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { createContentBlock, readContentBlock } from "#app/models/content-blocks.server";
@@ -54,7 +55,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       });
       if (!signedIn.ok) throw new Error(signedIn.message);
       cookie = cookieFrom(signedIn.headers);
-      await createContentBlock(services, { key: "hero-photo", type: "image", category: "home" });
+      await createContentBlock(services, { key: "hero-photo", type: "image", category: "home" }, TEST_ACTOR);
     });
     afterAll(async () => {
       await stop();

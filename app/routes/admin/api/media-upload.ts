@@ -10,8 +10,8 @@ import { handleMediaUpload } from "#app/services/upload-media.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST to upload." }, { status: 405, headers: { Allow: "POST" } });
-  await requireStaffAction(request, context, "media");
+  const { user } = await requireStaffAction(request, context, "media");
   const { db, env, storage } = context.get(servicesContext);
-  const answer = await handleMediaUpload(request, { db, storage, maxPixels: env.IMAGE_MAX_PIXELS });
+  const answer = await handleMediaUpload(request, { db, storage, maxPixels: env.IMAGE_MAX_PIXELS, actor: user });
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,0 +1,149 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { servicesContext } from "#app/db/context";
+import { SITE_SETTING_LABELS, siteSettingsSchema, SOCIAL_NETWORKS, type SiteSettingKey, type SiteSettings } from "#app/domain/site-settings";
+import { saveSettings, settingsDefaults } from "#app/models/site-settings.server";
+import { requireStaff, requireStaffAction } from "#app/services/auth.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, "settings");
+  const { env, settings } = context.get(servicesContext);
+  return { values: await settings.current(), defaults: settingsDefaults(env) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireStaffAction(request, context, "settings");
+  const services = context.get(servicesContext);
+  const submission = parseWithZod(await request.formData(), { schema: siteSettingsSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), saved: null }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  const changes = await saveSettings(services.db, services.env, user, submission.value);
+  // This process drops its copy at once; the others hear the change notice on commit.
+  services.changes.emitLocal("settings");
+  return { result: submission.reply(), saved: Object.keys(changes).length };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+type FieldProps = {
+  name: SiteSettingKey;
+  fields: Record<SiteSettingKey, FieldMetadata<string>>;
+  defaults: SiteSettings;
+  type?: "text" | "email" | "tel" | "url" | "number";
+  hint?: string;
+};
+
+function Field({ name, fields, defaults, type = "text", hint }: FieldProps) {
+  const meta = fields[name];
+  const fallback = String(defaults[name]);
+  const describedBy = [`${meta.id}-default`, meta.errors?.length ? meta.errorId : ""].filter(Boolean).join(" ");
+  const { key, ...input } = getInputProps(meta, { type });
+  return (
+    <div>
+      <label htmlFor={meta.id} className="block text-[0.68rem] font-medium tracking-[0.16em] text-stone uppercase">
+        {SITE_SETTING_LABELS[name]}
+      </label>
+      <input
+        key={key}
+        {...input}
+        aria-describedby={describedBy}
+        className={`mt-1.5 h-11 w-full border bg-white px-3 text-sm text-ink outline-none focus:border-forest-700 ${meta.errors?.length ? "border-red-700" : "border-linen"}`}
+      />
+      <p id={`${meta.id}-default`} className="mt-1 text-xs text-stone">
+        {hint ? `${hint} ` : ""}Default: {fallback === "" ? "none" : fallback}
+      </p>
+      <div id={meta.errorId}>
+        {meta.errors?.map((error) => (
+          <p key={error} className="mt-1.5 text-sm text-red-800">
+            {error}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Group({ title, intro, children }: { title: string; intro: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="border border-linen bg-white/70 p-5 sm:p-7">
+      <legend className="px-2 font-display text-xl text-forest-900">{title}</legend>
+      <p className="text-sm text-stone">{intro}</p>
+      <div className="mt-5 grid gap-5 md:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { values, defaults } = loaderData;
+  const saving = useNavigation().formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "site-settings",
+    lastResult: actionData?.result,
+    defaultValue: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)])),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: siteSettingsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const all = fields as unknown as Record<SiteSettingKey, FieldMetadata<string>>;
+  const field = (name: SiteSettingKey, type?: FieldProps["type"], hint?: string) => (
+    <Field name={name} fields={all} defaults={defaults} type={type} hint={hint} />
+  );
+  return (
+    <div className="max-w-4xl">
+      <title>Settings | Admin</title>
+      <AdminPageHeader
+        eyebrow="Owner"
+        title="Settings"
+        intro="What buyers see and how enquiries are handled, changed without a redeploy. Each value starts from the server's environment; a change here applies on every server at once and is recorded in the activity trail."
+      />
+      {actionData?.saved != null ? (
+        <p role="status" className="mt-8 border border-forest-600/40 bg-forest-900/5 px-4 py-3 text-sm text-forest-900">
+          {actionData.saved === 0 ? "Nothing changed." : `Saved ${actionData.saved} ${actionData.saved === 1 ? "change" : "changes"}.`}
+        </p>
+      ) : null}
+      {form.errors?.length || (actionData && actionData.saved === null) ? (
+        <p role="alert" className="mt-8 border border-red-700/40 bg-red-50 px-4 py-3 text-sm text-red-800">
+          Some values need attention; nothing was saved. See the messages under the fields.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-8">
+        <Group title="Company" intro="Shown in the menu's contact block, the footer and the e-mails.">
+          {field("companyName")}
+          {field("companyCountry")}
+        </Group>
+        <Group
+          title="Contact for buyers"
+          intro="Shown on the Contact page, in the menu, the footer and the acknowledgement e-mail. Leave a number empty to hide it."
+        >
+          {field("contactEmail", "email")}
+          {field("workingHours")}
+          {field("phone", "tel", "International format.")}
+          {field("whatsapp", "tel", "International format.")}
+        </Group>
+        <Group title="Social links" intro="Full addresses of the site's pages; shown in the footer and on the Contact page. Leave empty to hide.">
+          {SOCIAL_NETWORKS.map((network) => (
+            <div key={network.key}>{field(network.key, "url")}</div>
+          ))}
+        </Group>
+        <Group title="Enquiries" intro="Where new enquiries are e-mailed, and how many one visitor may send in a short time.">
+          {field("enquiryMailbox", "email")}
+          <div className="grid grid-cols-2 gap-4">
+            {field("enquiryRateLimit", "number")}
+            {field("enquiryRateWindowMinutes", "number")}
+          </div>
+        </Group>
+        <Group title="Personal data" intro="Enquiries and their e-mails older than this are deleted by a daily job.">
+          {field("retentionMonths", "number")}
+        </Group>
+        <button type="submit" disabled={saving} className="btn-primary disabled:opacity-60">
+          {saving ? "Saving..." : "Save settings"}
+        </button>
+      </Form>
+    </div>
+  );
+}
