@@ -74,8 +74,8 @@ const wholeNumber = (label: string, { min, max }: { min: number; max: number }, 
   z.coerce
     .number({ error: `Enter the ${label} as a whole number.` })
     .int(`Enter the ${label} as a whole number.`)
-    .min(min, `The ${label} must be at least ${min} ${unit}.`)
-    .max(max, `The ${label} must be at most ${max} ${unit}.`);
+    .min(min, `The ${label} must be between ${min} and ${max} ${unit}.`)
+    .max(max, `The ${label} must be between ${min} and ${max} ${unit}.`);
 
 export const siteSettingsSchema = z.object({
   companyName: requiredLine("company name"),
