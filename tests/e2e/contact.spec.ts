@@ -88,6 +88,9 @@ test.describe("Contact page", () => {
       await expect(f.send).toBeEnabled();
       for (const field of [f.name, f.email, f.phone, f.message]) await expect(field).toHaveValue("");
       await expect(f.interest).toHaveValue("");
+      // Issue 10, point 5: the select shows its placeholder again, not a blank box.
+      await expect(f.interest).toHaveJSProperty("selectedIndex", 0);
+      await expect(f.interest.locator("option:checked")).toHaveText("Select an area of interest");
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     });
   });

@@ -9,9 +9,14 @@ import { openDatabaseFromEnv } from "../../app/db/client.server";
 import { parseEnv } from "../../app/env.server";
 import { seedCatalogue } from "../../app/db/seed/seed.server";
 import { writeE2eFixtures } from "./e2e-fixtures";
+import { startSmtpStub } from "../stubs/smtp-stub";
 
 const dataDir = process.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "ws-e2e-"));
 process.env.DATA_DIR = dataDir;
+// A real SMTP server on loopback receives the site's e-mails, so enquiries are sent at once (the spec's
+// success words) and the inbox shows real delivery states.
+const smtp = await startSmtpStub();
+process.env.SMTP_URL ??= smtp.url;
 
 const handle = await openDatabaseFromEnv(parseEnv());
 await handle.migrate();

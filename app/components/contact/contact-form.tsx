@@ -10,7 +10,12 @@ import { useEnquiryForm } from "./use-enquiry-form";
 
 /** The Contact page's message form (spec point 2 and 5). */
 export function ContactForm({ labelledBy }: { labelledBy?: string }) {
-  const { fetcher, form, fields, answer, pending, submissionId, submissionIdInput } = useEnquiryForm({ schema: contactSchema });
+  // The interest's default is the placeholder's empty value: when Conform resets the form after a send it
+  // selects that option again (with no default it deselects every option and the box shows blank).
+  const { fetcher, form, fields, answer, pending, submissionId, submissionIdInput } = useEnquiryForm({
+    schema: contactSchema,
+    defaultValue: { interest: "" },
+  });
   // Validation failures found in the browser show the same failure line as those found on the server.
   const hasErrors = Object.values(form.allErrors).some((errors) => errors.length > 0);
   const status = pending ? undefined : hasErrors || answer?.status === "error" ? "error" : answer?.status;
