@@ -34,7 +34,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         eyebrow="Inbox"
         title="Enquiries"
-        intro={`${total} ${total === 1 ? "enquiry" : "enquiries"}${filtered ? " match these filters" : " from the listing pages and the contact form"}. Unread ones are marked in gold until someone opens them.`}
+        intro={`${total} ${total === 1 ? "enquiry" : "enquiries"}${filtered ? (total === 1 ? " matches these filters" : " match these filters") : " from the listing pages and the contact form"}. Unread ones are marked in gold until someone opens them.`}
         actions={
           <Link to="/edit/enquiries/privacy" className="inline-flex items-center gap-2 text-sm text-forest-900 underline-offset-4 hover:underline">
             <ShieldCheck aria-hidden className="h-4 w-4" strokeWidth={1.5} /> Personal data requests

@@ -110,7 +110,7 @@ export default function EnquiryPrivacy({ loaderData, actionData }: Route.Compone
           <Form method="post" {...getFormProps(form)} className="border border-red-800/30 bg-white/70 p-5 sm:p-6">
             <h3 className="font-display text-xl text-red-900">Erase on request</h3>
             <p className="mt-2 text-sm text-stone">
-              Deletes every enquiry from this address with its e-mails and notes, for good. Type the address again to confirm.
+              Deletes every enquiry from this address with its e-mails and notes, for good. To confirm, type the address once more below.
             </p>
             <input {...getInputProps(fields.email, { type: "hidden" })} key={fields.email.key} />
             <label htmlFor={fields.confirm.id} className={`${label} mt-4`}>

@@ -1,0 +1,191 @@
+import type { Page } from "@playwright/test";
+import { signInAsAdmin } from "./admin-session";
+import { expect, expectAccessible, test } from "./fixtures";
+
+// Whole flows with a real sign-in (scrypt) on a shared, busy machine: more than the default 30 s.
+test.setTimeout(120_000);
+
+/** Posts an enquiry the way a browser without JavaScript does; the name is unique to the calling test. */
+async function postEnquiry(page: Page, values: { name: string; email: string; message: string; phone?: string }) {
+  const response = await page.request.post("/contact", {
+    form: {
+      name: values.name,
+      email: values.email,
+      phone: values.phone ?? "",
+      interest: "Yachts",
+      message: values.message,
+      submission_id: crypto.randomUUID(),
+      preferred_contact_time: "",
+    },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test.describe("inbox without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("filter, open, move through the pipeline, assign, note and reply, on a phone", async ({ page }) => {
+    const name = `Nojs Buyer ${Date.now()}`;
+    await postEnquiry(page, { name, email: `nojs-${Date.now()}@example.test`, message: "Is the yacht available for a sea trial in May?" });
+    await signInAsAdmin(page);
+
+    await page.goto("/edit/enquiries");
+    await page.getByLabel("Search by name, e-mail, phone, message or reference").fill(name);
+    await page.getByLabel("Status").selectOption("new");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/status=new/);
+    await expect(page).toHaveURL(/q=Nojs/);
+    await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: "/tmp/ws-inbox-phone.png", fullPage: true });
+
+    await page.getByRole("link", { name: new RegExp(name) }).click();
+    await expect(page.getByRole("heading", { name: `Enquiry from ${name}` })).toBeVisible();
+    await expect(page.getByText("Notification to the team")).toBeVisible();
+    await expect(page.getByText("Acknowledgement to the visitor")).toBeVisible();
+
+    await page.getByLabel("Status").selectOption("qualified");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await expect(page.getByText("Status saved.")).toBeVisible();
+    await expect(page.getByLabel("Status")).toHaveValue("qualified");
+
+    await page.getByLabel("Assignee").selectOption({ label: "Test Administrator" });
+    await page.getByRole("button", { name: "Save" }).nth(1).click();
+    await expect(page.getByText("Assignee saved.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByText("Write the note first.")).toBeVisible();
+    await page.getByLabel("Add a note").fill("Called: sea trial pencilled for 12 May.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByText("Note added.")).toBeVisible();
+    await expect(page.getByText("Called: sea trial pencilled for 12 May.")).toBeVisible();
+    await expect(page.getByText(/Test Administrator · /)).toBeVisible();
+
+    await page.getByLabel(/^Reply to /).fill("Dear buyer,\n\nMay suits the owner. We will confirm the day.");
+    await page.getByRole("button", { name: "Send reply" }).click();
+    await expect(page.getByText(/Reply queued/)).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "May suits the owner" })).toContainText("Reply");
+    await page.screenshot({ path: "/tmp/ws-enquiry-phone.png", fullPage: true });
+  });
+});
+
+test.describe("staff operations with JavaScript", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("the bell and the dashboard follow a new enquiry live, without a reload", async ({ page, browser }) => {
+    await signInAsAdmin(page);
+    const bell = page.getByRole("link", { name: /^Enquiries: \d+ unopened$|^Enquiries: none unopened$/ });
+    const before = Number((await bell.getAttribute("aria-label"))!.match(/\d+/)?.[0] ?? 0);
+    const pipelineNew = Number(await page.getByTestId("pipeline-new").textContent());
+    // Give the event stream a moment to connect, then a visitor elsewhere sends an enquiry.
+    await page.waitForTimeout(500);
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    const sentAt = Date.now();
+    await postEnquiry(visitorPage, { name: `Live Buyer ${sentAt}`, email: `live-${sentAt}@example.test`, message: "Ring the bell." });
+    await expect(page.getByRole("link", { name: `Enquiries: ${before + 1} unopened` })).toBeVisible({ timeout: 2_000 });
+    expect(Date.now() - sentAt).toBeLessThan(4_000);
+    await expect(page.getByTestId("pipeline-new")).toHaveText(String(pipelineNew + 1));
+    await visitor.close();
+  });
+
+  test("the inbox and an enquiry pass axe", async ({ page }) => {
+    const name = `Axe Buyer ${Date.now()}`;
+    await postEnquiry(page, { name, email: `axe-${Date.now()}@example.test`, message: "A question about the SPITFIRE." });
+    await signInAsAdmin(page);
+    await page.goto("/edit/enquiries");
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/ws-inbox-desktop.png", fullPage: true });
+    await page.getByRole("link", { name: new RegExp(name) }).click();
+    await expect(page.getByRole("heading", { name: `Enquiry from ${name}` })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/ws-enquiry-desktop.png", fullPage: true });
+  });
+
+  test("exports the current filter as CSV with formulas neutralised", async ({ page }) => {
+    const marker = `Csv${Date.now()}`;
+    await postEnquiry(page, {
+      name: `${marker} Buyer`,
+      email: `csv-${Date.now()}@example.test`,
+      message: '=HYPERLINK("http://evil.example","click")',
+    });
+    await signInAsAdmin(page);
+    await page.goto(`/edit/enquiries?q=${marker}`);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const file = await (await download).path();
+    const csv = (await import("node:fs")).readFileSync(file, "utf8");
+    const lines = csv.trim().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${marker} Buyer`);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+  });
+
+  test("settings: clear messages, saved values reach the public pages at once, and the change is in the activity trail", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/edit/settings");
+    await expectAccessible(page);
+    const hours = `By appointment ${Date.now()}`;
+    await page.getByLabel("Working hours").fill(hours);
+    await page.getByLabel("WhatsApp").fill("971 50 123");
+    await page.getByLabel("Instagram").fill("https://evil.example/x");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Enter the WhatsApp number in international format", { exact: false })).toBeVisible();
+    await expect(page.getByText("Enter the full Instagram address, starting with https://instagram.com/, or leave it empty.")).toBeVisible();
+    await page.getByLabel("WhatsApp").fill("+971 50 123 4567");
+    await page.getByLabel("Instagram").fill("https://instagram.com/whitestreams");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByRole("status")).toHaveText(/Saved \d+ change/);
+    await page.screenshot({ path: "/tmp/ws-settings-desktop.png", fullPage: true });
+
+    await page.goto("/contact");
+    await expect(page.getByText(hours)).toBeVisible();
+    await expect(page.getByRole("link", { name: "WhatsApp +971 50 123 4567" }).first()).toHaveAttribute("href", "https://wa.me/971501234567");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Instagram" })).toHaveAttribute(
+      "href",
+      "https://instagram.com/whitestreams",
+    );
+
+    await page.goto("/edit/activity?kind=settings");
+    const entry = page.getByRole("listitem").filter({ hasText: hours }).first();
+    await expect(entry).toContainText("Test Administrator");
+    await expect(entry).toContainText("workingHours");
+    await expect(entry.locator("ins")).toContainText([hours]);
+    await expectAccessible(page);
+
+    // Put the defaults back for other tests' pages.
+    await page.goto("/edit/settings");
+    await page.getByLabel("Working hours").fill("24/7 Support");
+    await page.getByLabel("WhatsApp").fill("");
+    await page.getByLabel("Instagram").fill("");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByRole("status")).toHaveText(/Saved \d+ change/);
+  });
+
+  test("personal data: export as JSON, then erase on request", async ({ page }) => {
+    const email = `privacy-${Date.now()}@example.test`;
+    await postEnquiry(page, { name: "Private Person", email, message: "Please forget me after this." });
+    await signInAsAdmin(page);
+    await page.goto(`/edit/enquiries/privacy?email=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("heading", { name: `1 enquiry from ${email}` })).toBeVisible();
+    await expectAccessible(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export as JSON" }).click();
+    const exported = JSON.parse((await import("node:fs")).readFileSync(await (await download).path(), "utf8")) as {
+      enquiries: { message: string }[];
+    };
+    expect(exported.enquiries.map((enquiry) => enquiry.message)).toEqual(["Please forget me after this."]);
+    await page.getByRole("button", { name: "Erase everything about this address" }).click();
+    await expect(page.getByText("Type the address again to confirm.")).toBeVisible();
+    await page.getByLabel("Confirm the address").fill("someone-else@example.test");
+    await page.getByRole("button", { name: "Erase everything about this address" }).click();
+    await expect(page.getByText("Type the same address again to confirm the erasure.")).toBeVisible();
+    await page.getByLabel("Confirm the address").fill(email);
+    await page.getByRole("button", { name: "Erase everything about this address" }).click();
+    await expect(page.getByRole("status")).toContainText("Erased 1 enquiry");
+    await page.goto("/edit/activity?kind=enquiry");
+    await expect(page.getByRole("listitem").filter({ hasText: "erased on request" }).first()).toBeVisible();
+    await expect(page.getByText(email)).toHaveCount(0);
+  });
+});
