@@ -43,21 +43,21 @@ const EnvSchema = z.object({
   /** Internal mailbox that receives enquiry notifications (default of Settings). */
   ENQUIRY_MAILBOX: z.email().default("ceo.whitestreams@gmail.com"),
   /** Phone number shown to buyers, in international format such as +91 98765 43210; unset: none shown (default of Settings). */
-  CONTACT_PHONE: z.string().default(""),
+  CONTACT_PHONE: optionalString,
   /** WhatsApp number shown to buyers, in international format; unset: none shown (default of Settings). */
-  CONTACT_WHATSAPP: z.string().default(""),
+  CONTACT_WHATSAPP: optionalString,
   /** Working hours on the Contact page (default of Settings). */
   WORKING_HOURS: z.string().default("24/7 Support"),
   /** Instagram page (https://instagram.com/...) shown in the footer and on the Contact page (default of Settings). */
-  SOCIAL_INSTAGRAM_URL: z.string().default(""),
+  SOCIAL_INSTAGRAM_URL: optionalString,
   /** LinkedIn page (default of Settings). */
-  SOCIAL_LINKEDIN_URL: z.string().default(""),
+  SOCIAL_LINKEDIN_URL: optionalString,
   /** X profile (default of Settings). */
-  SOCIAL_X_URL: z.string().default(""),
+  SOCIAL_X_URL: optionalString,
   /** Facebook page (default of Settings). */
-  SOCIAL_FACEBOOK_URL: z.string().default(""),
+  SOCIAL_FACEBOOK_URL: optionalString,
   /** YouTube channel (default of Settings). */
-  SOCIAL_YOUTUBE_URL: z.string().default(""),
+  SOCIAL_YOUTUBE_URL: optionalString,
   /** Months an enquiry and its e-mails are kept before the daily job deletes them (default of Settings). */
   ENQUIRY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** Extra image origins allowed by the Content-Security-Policy (space separated). */

@@ -118,7 +118,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       const { items } = await listEnquiries(handle.db, parseEnquiryFilters(new URLSearchParams("category=real-estate")));
       expect(items[0]).toMatchObject({ listingTitle: expect.stringContaining("Nad Al Sheba"), delivery: "queued", pipelineStatus: "new" });
       const detail = await loadEnquiry(handle.db, ids.get("villa")!.id, "desk@whitestreams.example");
-      expect(detail!.related.map((item) => item.message ?? item.excerpt)).toEqual(["And the floor plans, please."]);
+      expect(detail!.related.map((item) => item.excerpt)).toEqual(["And the floor plans, please."]);
       expect(detail!.messages.map((message) => [message.kind, message.recipient, message.state])).toEqual(
         expect.arrayContaining([
           ["staff-notification", "desk@whitestreams.example", "queued"],

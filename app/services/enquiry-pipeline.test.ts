@@ -134,6 +134,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(ack.envelopeTo).toEqual(["ada@example.com"]);
       expect(ack.headers.subject).toBe(`Your enquiry ${enquiryReference(id)} | White Streams`);
       expect(ack.text).toContain(`Your reference: ${enquiryReference(id)}`);
+      // The designed version goes with the text: same reference, the site's name, no script or style sheet.
+      expect(ack.headers["content-type"]).toMatch(/^multipart\/alternative/);
+      expect(ack.html).toContain("Thank you for your enquiry");
+      expect(ack.html).toContain(enquiryReference(id));
+      expect(ack.html).not.toMatch(/<script|<link|<style/i);
       // Nothing the visitor typed comes back in the acknowledgement (not the message, not the name).
       for (const typed of ["60 m yacht", "Ada", "Lovelace"]) {
         expect(ack.text).not.toContain(typed);

@@ -17,6 +17,7 @@ export type SettingsService = {
  */
 export function createSettingsService({ db, env, changes }: { db: Database; env: Env; changes: ChangeBus }): SettingsService {
   let cached: Promise<SiteSettings> | undefined;
+  let lastGood: SiteSettings | undefined;
   let generation = 0;
   const unsubscribe = changes.subscribe("settings", () => {
     generation++;
@@ -26,17 +27,22 @@ export function createSettingsService({ db, env, changes }: { db: Database; env:
     current() {
       if (cached) return cached;
       const started = generation;
-      const loading = loadSettings(db, env);
-      cached = loading;
-      // A failed read is not kept; a read that a change overtook is used once but not kept either.
-      loading.then(
-        () => {
+      // While the database is unreachable the last settings read stay in force (pages and the enquiry form
+      // keep working); a failed read is not kept, so the next request tries again.
+      const loading = loadSettings(db, env).then(
+        (settings) => {
+          lastGood = settings;
+          // A read that a change overtook is used once but not kept.
           if (generation !== started && cached === loading) cached = undefined;
+          return settings;
         },
-        () => {
+        (error: unknown) => {
           if (cached === loading) cached = undefined;
+          if (lastGood) return lastGood;
+          throw error;
         },
       );
+      cached = loading;
       return loading;
     },
     dispose: unsubscribe,
