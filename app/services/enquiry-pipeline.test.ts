@@ -194,16 +194,17 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     it("says the message was sent only when the team's notification went out while the visitor waited (issue 10, point 3)", async () => {
+      const waitingFor = (sender: ReturnType<typeof worker>) => ({ ...deps, deliver: (outboxId: string) => sender.deliverSoon(outboxId, 5_000) });
       const sender = worker();
-      const waiting = { ...deps, deliver: (outboxId: string) => sender.deliverSoon(outboxId, 5_000) };
-      const sent = await submitEnquiry(waiting, input(contactForm()));
-      expect(sent).toMatchObject({ status: "success", delivery: "sent" });
-      await smtp.stop();
-      const stored = contactForm();
-      const received = await submitEnquiry(waiting, input(stored));
-      expect(received).toMatchObject({ status: "success", delivery: "received" });
-      expect(await findSubmission(handle.db, stored.get("submission_id") as string)).toMatchObject({ status: "error", emailSent: false });
+      expect(await submitEnquiry(waitingFor(sender), input(contactForm()))).toMatchObject({ status: "success", delivery: "sent" });
+      // The worker's pooled connection would hold the mail server's shutdown: stop it first.
       await sender.stop();
+      await smtp.stop();
+      const offline = worker();
+      const stored = contactForm();
+      expect(await submitEnquiry(waitingFor(offline), input(stored))).toMatchObject({ status: "success", delivery: "received" });
+      expect(await findSubmission(handle.db, stored.get("submission_id") as string)).toMatchObject({ status: "error", emailSent: false });
+      await offline.stop();
       await smtp.start();
     });
 
