@@ -18,6 +18,7 @@ CREATE INDEX "enquiry_notes_submission_idx" ON "enquiry_notes" USING btree ("sub
 ALTER TABLE "contact_submissions" ADD CONSTRAINT "contact_submissions_assignee_id_auth_user_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_submissions_pipeline_idx" ON "contact_submissions" USING btree ("pipeline_status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contact_submissions_assignee_idx" ON "contact_submissions" USING btree ("assignee_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "contact_submissions_email_lower_idx" ON "contact_submissions" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("next_attempt_at") WHERE sent_at is null and failed_at is null;--> statement-breakpoint
 -- The Contact page's working hours became a setting (/edit/settings): a text staff had changed in the old
 -- "contact-hours" content block is kept as the setting's value, then the block goes.

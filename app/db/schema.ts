@@ -118,6 +118,8 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_pipeline_idx").on(table.pipelineStatus, table.createdAt.desc()),
     index("contact_submissions_assignee_idx").on(table.assigneeId, table.createdAt.desc()),
     index("contact_submissions_email_idx").on(table.email),
+    // Addresses are matched without case (the inbox's "other enquiries from this address", export and erasure).
+    index("contact_submissions_email_lower_idx").on(sql`lower(${table.email})`),
     index("contact_submissions_created_at_idx").on(table.createdAt),
     index("contact_submissions_unopened_idx")
       .on(table.createdAt)

@@ -20,6 +20,8 @@ export type EnquirySummary = {
   assigneeName: string | null;
   /** The state of the enquiry's own e-mails (notification and acknowledgement). */
   delivery: EnquiryDeliveryState;
+  /** How many other enquiries came from the same e-mail address (any case). */
+  otherFromAddress: number;
   /** The start of the message (the whole message in the CSV export). */
   excerpt: string;
 };

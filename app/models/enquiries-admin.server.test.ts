@@ -116,7 +116,12 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("shows the source listing's title, the delivery state, and the other enquiries from the same address", async () => {
       const { items } = await listEnquiries(handle.db, parseEnquiryFilters(new URLSearchParams("category=real-estate")));
-      expect(items[0]).toMatchObject({ listingTitle: expect.stringContaining("Nad Al Sheba"), delivery: "queued", pipelineStatus: "new" });
+      expect(items[0]).toMatchObject({
+        listingTitle: expect.stringContaining("Nad Al Sheba"),
+        delivery: "queued",
+        pipelineStatus: "new",
+        otherFromAddress: 1,
+      });
       const detail = await loadEnquiry(handle.db, ids.get("villa")!.id, "desk@whitestreams.example");
       expect(detail!.related.map((item) => item.excerpt)).toEqual(["And the floor plans, please."]);
       expect(detail!.messages.map((message) => [message.kind, message.recipient, message.state])).toEqual(

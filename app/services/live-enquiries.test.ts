@@ -16,7 +16,7 @@ type Received = { unopened: number; change: string };
 async function openStream(services: AppServices, cookie: string) {
   const controller = new AbortController();
   const request = new Request(`${TEST_SITE}/edit/events`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
-  const response = (await events({ request, context: contextFor(services), params: {} } as never));
+  const response = await events({ request, context: contextFor(services), params: {} } as never);
   const received: Received[] = [];
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";

@@ -30,6 +30,11 @@ export function EnquiryList({ items, linkSearch = "" }: { items: EnquirySummary[
               <span>{item.interest}</span>
               <span>{item.listingTitle ?? (item.listingPath ? "Listing removed" : "Contact page")}</span>
               <span>{item.assigneeName ? `Assigned to ${item.assigneeName}` : "Unassigned"}</span>
+              {item.otherFromAddress > 0 ? (
+                <span className="text-forest-700">
+                  {item.otherFromAddress} other {item.otherFromAddress === 1 ? "enquiry" : "enquiries"} from this address
+                </span>
+              ) : null}
             </p>
           </div>
           <div className="flex shrink-0 flex-wrap items-center gap-2 text-xs text-stone sm:flex-col sm:items-end">

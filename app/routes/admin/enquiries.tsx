@@ -45,7 +45,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
       {live.newSinceLoad > 0 ? (
         <p role="status" className="mt-6 border border-gold-500/50 bg-gold-200/30 px-4 py-3 text-sm text-forest-900">
           {live.newSinceLoad === 1 ? "A new enquiry has arrived." : `${live.newSinceLoad} new enquiries have arrived.`}{" "}
-          <Link to={`/edit/enquiries${search}`} reloadDocument={false} className="font-medium underline underline-offset-4">
+          <Link to={`/edit/enquiries${search}`} className="font-medium underline underline-offset-4">
             Show the latest
           </Link>
         </p>
