@@ -99,6 +99,8 @@ const EnvSchema = z.object({
     .default(10 * 1024 ** 3),
   /** Largest image accepted, in pixels (width × height), checked before decoding. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
+  /** Count listing views for Trending Now and the listings manager (no cookie, nothing personal stored). "0" turns it off. */
+  LISTING_VIEWS: flag(true).default(true),
   /** Secret (32+ characters) that signs admin session cookies. Unset: generated once and kept in the database. */
   AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters"),
   // [enquiries] e-mail, bot protection, rate limits, outbox.

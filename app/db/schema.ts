@@ -1,31 +1,70 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import { CATEGORY_IDS } from "#app/domain/category-ids";
 import { PIPELINE_STATUSES } from "#app/domain/enquiry-pipeline-status";
+import type { ListingPhoto } from "#app/domain/listing-photos";
+import { CURRENCIES } from "#app/domain/listing-price";
+import { LISTING_STATUSES } from "#app/domain/listing-status";
 
 export type Specification = { label: string; value: string };
 
-/** One listing of the catalogue. `id` is the slug in the URL; `position` is the catalogue ("featured") order. */
+/** The public rule's predicate (domain/listing-status.ts: reachable), shared by the partial indexes and the queries. */
+export const REACHABLE_PREDICATE = sql.raw(`visible and status in ('published', 'under_offer', 'sold')`);
+
+/**
+ * One listing of the catalogue. `id` never changes (seeded listings keep their original slug as id, new ones get
+ * a UUID); `slug` is the listing's part of its URL, unique per category, with earlier slugs kept in
+ * listing_slugs. `position` is the category's featured order. Who sees it: domain/listing-status.ts.
+ */
 export const listings = pgTable(
   "listings",
   {
     id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
     category: text("category", { enum: CATEGORY_IDS }).notNull(),
     position: integer("position").notNull(),
+    status: text("status", { enum: LISTING_STATUSES }).notNull().default("draft"),
+    /** Staff may hide a listing whatever its status; hidden listings appear nowhere on the site. */
+    visible: boolean("visible").notNull().default(true),
     title: text("title").notNull(),
-    /** Display text; null shows "Price On Request". */
-    price: text("price"),
+    /** An exact amount with its currency, or both null for "Price On Request" (domain/listing-price.ts). */
+    priceAmount: numeric("price_amount", { precision: 16, scale: 2 }),
+    priceCurrency: text("price_currency", { enum: CURRENCIES }),
     location: text("location").notNull(),
     year: integer("year"),
+    /** Up to 3 highlight chips shown on the card. */
     specs: jsonb("specs").$type<string[]>().notNull().default([]),
-    images: jsonb("images").$type<string[]>().notNull().default([]),
+    /** In order; the first is the cover. */
+    photos: jsonb("photos").$type<ListingPhoto[]>().notNull().default([]),
     description: text("description").notNull().default(""),
     specifications: jsonb("specifications").$type<Specification[]>().notNull().default([]),
     features: jsonb("features").$type<string[]>().notNull().default([]),
-    visible: boolean("visible").notNull().default(true),
     /** Sample content staff should complete before launch. */
     isSample: boolean("is_sample").notNull().default(false),
+    /** When staff last confirmed the facts with the seller. */
+    lastVerifiedOn: date("last_verified_on", { mode: "string" }),
+    /** Place among the home carousel's listing slides (null: not on the carousel). */
+    homeSlidePosition: integer("home_slide_position"),
+    /** Place among the staff picks that fill Trending Now when there are too few views (null: not a pick). */
+    staffPickPosition: integer("staff_pick_position"),
+    /** Raised by every save from the editor: a save carrying an older number is refused (no silent overwrite). */
+    version: integer("version").notNull().default(1),
     // Derived on write from the fields above so filters, search and sort run in SQL with indexes.
     locationKey: text("location_key").notNull().default(""),
     bedrooms: integer("bedrooms"),
@@ -36,13 +75,84 @@ export const listings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("listings_category_position_idx").on(table.category, table.visible, table.position),
+    uniqueIndex("listings_category_slug_idx").on(table.category, table.slug),
+    // The public rule's SQL (models/listings-visibility.server.ts) repeats this predicate word for word, so
+    // the planner can use these partial indexes for every public query.
+    index("listings_public_position_idx").on(table.category, table.position, table.id).where(REACHABLE_PREDICATE),
     // Serves the "Newest" order (sort_year desc nulls last, position, id) straight from the index, so a
     // page of it never sorts the whole category, and the year filter's ranges on sort_year.
-    index("listings_category_newest_idx").on(table.category, table.visible, table.sortYear.desc().nullsLast(), table.position, table.id),
-    index("listings_category_location_idx").on(table.category, table.locationKey),
+    index("listings_public_newest_idx").on(table.category, table.sortYear.desc().nullsLast(), table.position, table.id).where(REACHABLE_PREDICATE),
+    index("listings_public_location_idx").on(table.category, table.locationKey).where(REACHABLE_PREDICATE),
+    index("listings_admin_updated_idx").on(table.updatedAt.desc()),
+    check("listings_status_check", sql`${table.status} in ('draft', 'published', 'under_offer', 'sold', 'archived')`),
+    check(
+      "listings_price_check",
+      sql`(${table.priceAmount} is null and ${table.priceCurrency} is null) or (${table.priceAmount} > 0 and ${table.priceCurrency} in ('USD', 'EUR', 'GBP', 'AED', 'INR'))`,
+    ),
   ],
 );
+
+/** Every slug a listing has had in a category (its current one included): old URLs answer with a 301. */
+export const listingSlugs = pgTable(
+  "listing_slugs",
+  {
+    category: text("category", { enum: CATEGORY_IDS }).notNull(),
+    slug: text("slug").notNull(),
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.category, table.slug] }), index("listing_slugs_listing_idx").on(table.listingId)],
+);
+
+/** Distinct visitors per listing per day (no cookie, nothing personal: see models/listings-views.server.ts). */
+export const listingViewDays = pgTable(
+  "listing_view_days",
+  {
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.listingId, table.day] }), index("listing_view_days_day_idx").on(table.day, table.listingId)],
+);
+
+/**
+ * Today's (and yesterday's) visitor fingerprints: a salted hash of address, browser and listing, only to count
+ * each visitor once a day. The salt is random per day and deleted with the rows after a day, so no hash can be
+ * traced back to anyone.
+ */
+export const listingViewVisitors = pgTable(
+  "listing_view_visitors",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.visitor] })],
+);
+
+export const viewSalts = pgTable("view_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/** What `npm run images:import` copied (or failed to copy), by source address: it makes the import resumable. */
+export const imageImports = pgTable("image_imports", {
+  sourceUrl: text("source_url").primaryKey(),
+  status: text("status", { enum: ["imported", "failed"] }).notNull(),
+  /** The largest WebP: the plain address pages fall back to. */
+  primaryKey: text("primary_key"),
+  width: integer("width"),
+  height: integer("height"),
+  placeholder: text("placeholder"),
+  variants: jsonb("variants").$type<StoredVariant[]>().notNull().default([]),
+  bytes: integer("bytes"),
+  error: text("error"),
+  attempts: integer("attempts").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const contentBlocks = pgTable(
   "content_blocks",
@@ -145,6 +255,7 @@ export const mediaItems = pgTable(
 );
 
 export type ListingRow = typeof listings.$inferSelect;
+export type ImageImportRow = typeof imageImports.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
 export type ContentBlockRow = typeof contentBlocks.$inferSelect;
 export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;

@@ -1,7 +1,5 @@
 import type { CategoryId } from "./category-ids";
 
-const MEDIA = "https://image931.wordpress.com/wp-content/uploads/2025/04";
-
 export type Category = {
   id: CategoryId;
   /** Menu and card label. */
@@ -10,7 +8,8 @@ export type Category = {
   singular: string;
   title: string;
   subtitle: string;
-  heroImage: string;
+  /** The image content block holding the hero picture (staff replace it in the Content Manager). */
+  heroKey: `category-hero-${CategoryId}`;
   /** Heading above the specifications list on the detail page. */
   detailHeading: string;
   /** Plain message for an unknown or hidden listing. */
@@ -27,6 +26,10 @@ export type Category = {
   yearFrom: "year" | { specification: string };
   /** Whether a listing without such a year still passes the year filter (spec point 5: real estate). */
   undatedPassYearFilter: boolean;
+  /** Whether listings carry a model or build year of their own (spec point 3: cars, yachts and jets). */
+  hasYear: boolean;
+  /** The specification labels a new listing's editor starts with (spec point 3); staff may add any others. */
+  specificationLabels: readonly string[];
 };
 
 export const CATEGORIES: Record<CategoryId, Category> = {
@@ -36,7 +39,7 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     singular: "Property",
     title: "Luxury Real Estate",
     subtitle: "Explore exclusive properties and premium real estate listings worldwide",
-    heroImage: `${MEDIA}/img_2078.jpg`,
+    heroKey: "category-hero-real-estate",
     detailHeading: "Property Details",
     notFound: "Property not found",
     interest: "Real Estate",
@@ -46,6 +49,8 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     locationPart: "last",
     yearFrom: { specification: "Year Built" },
     undatedPassYearFilter: true,
+    hasYear: false,
+    specificationLabels: ["Living Area", "Lot Size", "Bedrooms", "Bathrooms", "Property Type", "Year Built", "Floors"],
   },
   cars: {
     id: "cars",
@@ -53,7 +58,7 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     singular: "Car",
     title: "Luxury Cars",
     subtitle: "Discover the finest collection of luxury and exotic cars from around the world",
-    heroImage: `${MEDIA}/img_2505.jpg`,
+    heroKey: "category-hero-cars",
     detailHeading: "Vehicle Details",
     notFound: "Car not found",
     interest: "Cars",
@@ -63,6 +68,22 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     locationPart: "last",
     yearFrom: "year",
     undatedPassYearFilter: false,
+    hasYear: true,
+    specificationLabels: [
+      "Year",
+      "Mileage",
+      "Location",
+      "Engine",
+      "Power",
+      "Transmission",
+      "Drive Train",
+      "Fuel Type",
+      "Condition",
+      "VIN",
+      "Exterior Color",
+      "Interior Color",
+      "Reference",
+    ],
   },
   metals: {
     id: "metals",
@@ -71,7 +92,7 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     title: "Precious Metals",
     subtitle:
       "Invest in premium precious metals including gold, silver, platinum, copper, and rare metal commodities with guaranteed authenticity and secure storage",
-    heroImage: `${MEDIA}/img_2230-1.jpg`,
+    heroKey: "category-hero-metals",
     detailHeading: "Investment Details",
     notFound: "Investment not found",
     interest: "Metals",
@@ -81,6 +102,8 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     locationPart: "first",
     yearFrom: "year",
     undatedPassYearFilter: false,
+    hasYear: false,
+    specificationLabels: ["Type", "Location", "Payment", "Purity", "Supply"],
   },
   yachts: {
     id: "yachts",
@@ -88,7 +111,7 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     singular: "Yacht",
     title: "Luxury Yachts",
     subtitle: "Explore exclusive yachts, superyachts, and exotic vessels for sale worldwide",
-    heroImage: `${MEDIA}/img25-1.jpg`,
+    heroKey: "category-hero-yachts",
     detailHeading: "Yacht Details",
     notFound: "Yacht not found",
     interest: "Yachts",
@@ -98,6 +121,27 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     locationPart: "last",
     yearFrom: "year",
     undatedPassYearFilter: false,
+    hasYear: true,
+    specificationLabels: [
+      "Length",
+      "Beam",
+      "Draft",
+      "Gross Tonnage",
+      "Year",
+      "Builder",
+      "Speeds",
+      "Range",
+      "Classification",
+      "Hull",
+      "Guests",
+      "Staterooms",
+      "Flag",
+      "Condition",
+      "Category",
+      "Engine Power",
+      "Engine Hours",
+      "Reference",
+    ],
   },
   jets: {
     id: "jets",
@@ -105,7 +149,7 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     singular: "Aircraft",
     title: "Luxury Jets",
     subtitle: "Discover the world's most exclusive private jets and aircraft for digital currency",
-    heroImage: `${MEDIA}/img_1213.jpg`,
+    heroKey: "category-hero-jets",
     detailHeading: "Aircraft Details",
     notFound: "Aircraft not found",
     interest: "Jets",
@@ -115,6 +159,20 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     locationPart: "last",
     yearFrom: "year",
     undatedPassYearFilter: false,
+    hasYear: true,
+    specificationLabels: [
+      "Year",
+      "Location",
+      "TTAF",
+      "Serial Number",
+      "Registration",
+      "Range",
+      "Max Speed",
+      "Max Takeoff Weight",
+      "Engine details",
+      "Configuration",
+      "Crew",
+    ],
   },
 };
 

@@ -1,54 +1,55 @@
 import { CATEGORY_LIST } from "./categories";
+import type { CategoryId } from "./category-ids";
+import type { ImageSource } from "./image-sources";
 
-const MEDIA = "https://image931.wordpress.com/wp-content/uploads/2025/04";
+/**
+ * The home page. Its listing slides and the Trending Now fallback are chosen by staff in the listings manager
+ * (models/listings-home.server.ts); what stays in code is the spec's own words and the crypto slide.
+ */
 
-/** The four slides of the home carousel (spec point 2, Home). */
-export const HOME_SLIDES = [
-  {
-    title: "World's Luxury for Digital Currency",
-    subtitle: "Experience seamless transactions with cryptocurrency",
-    path: "/about",
-    image: `${MEDIA}/copy-of-copy-of-e382b3e38394e383bc-1.png`,
-  },
-  { title: "Luxury Villa in Nad Al Sheba", subtitle: "Dubai, UAE", path: "/real-estate/nad-al-sheba-villa", image: `${MEDIA}/img_2078.jpg` },
-  { title: "2019 Bugatti Chiron", subtitle: "Beverly Hills, CA", path: "/cars/bugatti-chiron-2019", image: `${MEDIA}/img_2514.jpg` },
-  { title: "SPITFIRE Luxury Yacht", subtitle: "Antalya, Turkey", path: "/yachts/spitfire", image: `${MEDIA}/img25-1.jpg` },
-] as const;
+/** The carousel's first slide (spec point 2, Home): always there, linking to /about; staff replace its picture. */
+export const CRYPTO_SLIDE = {
+  title: "World's Luxury for Digital Currency",
+  subtitle: "Experience seamless transactions with cryptocurrency",
+  path: "/about",
+  imageKey: "home-slide-crypto-image",
+} as const;
 
 export const CAROUSEL_INTERVAL_MS = 4000;
+/** Listing slides after the crypto slide (the spec's carousel has 4 slides: the crypto slide plus 3). */
+export const MAX_CAROUSEL_LISTINGS = 6;
 
-/** The categories grid: each category's name, page and hero picture (the category table). */
+/** "Most viewed this week": this many listings, from this many days of views. */
+export const TRENDING_COUNT = 3;
+export const TRENDING_DAYS = 7;
+/**
+ * A listing needs this many distinct visitors in the week to count as trending; below it a stray visit
+ * would outrank the picks staff chose, so the staff picks fill the remaining places instead.
+ */
+export const TRENDING_MIN_VIEWS = 3;
+
+/** One slide, or one Trending Now card: a public listing with its cover photo. */
+export type HomeListing = {
+  path: string;
+  category: CategoryId;
+  categoryName: string;
+  title: string;
+  location: string;
+  image: ImageSource | undefined;
+};
+
+/** The categories grid: each category's name, page and the content block of its picture (the category table). */
 export const CATEGORY_TILES = CATEGORY_LIST.map((category) => ({
   name: category.name,
   path: `/${category.id}`,
-  image: category.heroImage,
+  imageKey: category.heroKey,
   theme: category.id,
 }));
 
-export const TRENDING = [
-  {
-    category: "Real Estate",
-    title: "Luxury 5 Bedroom Villa in Nad Al Sheba",
-    location: "Dubai, UAE",
-    path: "/real-estate/nad-al-sheba-villa",
-    image: `${MEDIA}/img_2078.jpg`,
-    theme: "real-estate",
-  },
-  {
-    category: "Cars",
-    title: "2019 Bugatti Chiron",
-    location: "Beverly Hills, CA",
-    path: "/cars/bugatti-chiron-2019",
-    image: `${MEDIA}/img_2514.jpg`,
-    theme: "cars",
-  },
-  { category: "Yachts", title: "SPITFIRE", location: "Antalya, Turkey", path: "/yachts/spitfire", image: `${MEDIA}/img25-1.jpg`, theme: "yachts" },
-] as const;
-
 export const PARTNERS = [
-  { name: "Bentley Motors", logo: `${MEDIA}/img_2564-1.png` },
-  { name: "Rolls-Royce", logo: `${MEDIA}/img_2565-1.png` },
-  { name: "Magnolia Yachts", logo: `${MEDIA}/img_2566-1.jpg` },
+  { name: "Bentley Motors", logoKey: "partner-bentley-logo" },
+  { name: "Rolls-Royce", logoKey: "partner-rolls-royce-logo" },
+  { name: "Magnolia Yachts", logoKey: "partner-magnolia-yachts-logo" },
 ] as const;
 
 export const LEADERS = [

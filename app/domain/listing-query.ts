@@ -3,14 +3,15 @@ import type { Category } from "./categories";
 
 export const PAGE_SIZE = 24;
 
-export type ListingQuery = ListingFilters & { page: number };
+/** `sold`: sold listings are left out of category lists unless the visitor asks for them (?sold=1). */
+export type ListingQuery = ListingFilters & { sold: boolean; page: number };
 
 const MAX_SEARCH_LENGTH = 100;
 /** Far beyond any real catalogue; keeps a hand-typed page number from overflowing the SQL offset. */
 const MAX_PAGE = 10_000;
 
 /**
- * Reads the catalogue state from the URL (`?q=&location=&bedrooms=&type=&year=&sort=&page=`).
+ * Reads the catalogue state from the URL (`?q=&location=&bedrooms=&type=&year=&sort=&sold=&page=`).
  * Values a category does not offer, or that are not among the options, are ignored.
  */
 export function parseListingQuery(params: URLSearchParams, category: Category): ListingQuery {
@@ -27,6 +28,7 @@ export function parseListingQuery(params: URLSearchParams, category: Category): 
     type: category.filters.propertyType && PROPERTY_TYPES.some((option) => option.toLowerCase() === type.toLowerCase()) ? type.toLowerCase() : "",
     year: category.filters.year && YEAR_BUCKETS.some((bucket) => bucket.value === year) ? year : "",
     sort: category.sortable && (SORT_VALUES as readonly string[]).includes(sort) ? (sort as SortValue) : "featured",
+    sold: pick("sold") === "1",
     page: Number.isFinite(page) && page > 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
@@ -40,10 +42,11 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
   if (query.type) params.set("type", query.type);
   if (query.year) params.set("year", query.year);
   if (query.sort && query.sort !== "featured") params.set("sort", query.sort);
+  if (query.sold) params.set("sold", "1");
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
 }
 
 export function hasActiveFilters(query: ListingQuery): boolean {
-  return Boolean(query.q || query.location || query.bedrooms || query.type || query.year);
+  return Boolean(query.q || query.location || query.bedrooms || query.type || query.year || query.sold);
 }

@@ -1,17 +1,32 @@
 import type { CategoryId } from "./category-ids";
+import type { PhotoView } from "./listing-photos";
+import type { Price } from "./listing-price";
+import type { ListingStatus } from "./listing-status";
 
 /** What a listing card shows (made by models/listings.server.ts). */
 export type ListingCardData = {
   id: string;
+  slug: string;
   category: CategoryId;
+  status: ListingStatus;
   title: string;
-  /** Display text; null shows "Price On Request". */
-  price: string | null;
+  price: Price;
   location: string;
   year: number | null;
   specs: string[];
-  images: string[];
+  photos: PhotoView[];
 };
 
 /** One option of the Location filter: the lowercased key and the label shown. */
 export type LocationOption = { value: string; label: string };
+
+export type Specification = { label: string; value: string };
+
+/** What the detail page shows (made by models/listings.server.ts). */
+export type ListingDetailData = ListingCardData & {
+  description: string;
+  specifications: Specification[];
+  features: string[];
+  /** YYYY-MM-DD: when staff last confirmed the facts with the seller. */
+  lastVerifiedOn: string | null;
+};

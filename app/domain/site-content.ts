@@ -82,6 +82,17 @@ export const CONTENT_DEFAULTS = {
     category: "contact",
     content: "Tell us what you are looking for. A member of our concierge team will reply personally, usually within one business day.",
   },
+  // Pictures the site serves itself once `npm run images:import` has copied them; staff replace them here.
+  "home-slide-crypto-image": { type: "image", category: "home", content: `${MEDIA}/copy-of-copy-of-e382b3e38394e383bc-1.png` },
+  "category-hero-real-estate": { type: "image", category: "home", content: `${MEDIA}/img_2078.jpg` },
+  "category-hero-cars": { type: "image", category: "home", content: `${MEDIA}/img_2505.jpg` },
+  "category-hero-metals": { type: "image", category: "home", content: `${MEDIA}/img_2230-1.jpg` },
+  "category-hero-yachts": { type: "image", category: "home", content: `${MEDIA}/img25-1.jpg` },
+  "category-hero-jets": { type: "image", category: "home", content: `${MEDIA}/img_1213.jpg` },
+  "partner-bentley-logo": { type: "image", category: "home", content: `${MEDIA}/img_2564-1.png` },
+  "partner-rolls-royce-logo": { type: "image", category: "home", content: `${MEDIA}/img_2565-1.png` },
+  "partner-magnolia-yachts-logo": { type: "image", category: "home", content: `${MEDIA}/img_2566-1.jpg` },
+  "about-mission-image": { type: "image", category: "about", content: `${MEDIA}/img_2078.jpg` },
 } as const satisfies Record<string, Omit<ContentDefault, "key">>;
 
 export type ContentKey = keyof typeof CONTENT_DEFAULTS;
@@ -110,6 +121,26 @@ export const ABOUT_CONTENT_KEYS = [
   "leader-ceo-bio",
   "leader-ceo-photo",
 ] as const satisfies readonly ContentKey[];
+
+/** The home page's pictures: the crypto slide, the five category tiles, the partner logos and the leaders' photos. */
+export const HOME_IMAGE_KEYS = [
+  "home-slide-crypto-image",
+  "category-hero-real-estate",
+  "category-hero-cars",
+  "category-hero-metals",
+  "category-hero-yachts",
+  "category-hero-jets",
+  "partner-bentley-logo",
+  "partner-rolls-royce-logo",
+  "partner-magnolia-yachts-logo",
+  "leader-founder-photo",
+  "leader-ceo-photo",
+] as const satisfies readonly ContentKey[];
+
+/** Every image block with a default: what `npm run images:import` makes sure exists before it copies pictures. */
+export const IMAGE_CONTENT_KEYS = (Object.keys(CONTENT_DEFAULTS) as ContentKey[]).filter((key) => CONTENT_DEFAULTS[key].type === "image");
+
+export const ABOUT_IMAGE_KEYS = ["about-mission-image", "leader-founder-photo", "leader-ceo-photo"] as const satisfies readonly ContentKey[];
 
 // The working hours are a setting (/edit/settings), shown with the phone and WhatsApp numbers.
 export const CONTACT_CONTENT_KEYS = ["contact-intro"] as const satisfies readonly ContentKey[];

@@ -48,6 +48,9 @@ export const MEDIA_UPLOAD: UploadRules = { kinds: ["image", "video", "audio"], m
 /** A content image block's drop zone: one image, the spec's default 10 MB. */
 export const CONTENT_IMAGE_UPLOAD: UploadRules = { kinds: ["image"], maxBytes: 10 * MB, multiple: false };
 
+/** A listing's photos (the listing editor): images only, several at once, 25 MB each before the browser shrinks them. */
+export const LISTING_PHOTO_UPLOAD: UploadRules = { kinds: ["image"], maxBytes: 25 * MB, multiple: true };
+
 export function formatsFor(rules: Pick<UploadRules, "kinds">): UploadFormat[] {
   return UPLOAD_FORMATS.filter((format) => rules.kinds.includes(format.kind));
 }

@@ -1,35 +1,59 @@
 import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { listings, type ListingRow } from "#app/db/schema";
+import { listings, listingSlugs, type ListingRow } from "#app/db/schema";
 import type { CategoryId } from "#app/domain/category-ids";
-import type { ListingCardData, LocationOption } from "#app/domain/listing-views";
+import type { ListingCardData, ListingDetailData, LocationOption } from "#app/domain/listing-views";
 import { PAGE_SIZE, type ListingQuery } from "#app/domain/listing-query";
 import { CATEGORIES } from "#app/domain/categories";
 import { bedroomsFilterValue, locationLabelOf, yearBucketOf } from "#app/domain/listing-rules";
+import { toPhotoView } from "#app/domain/listing-photos";
+import { priceFrom } from "#app/domain/listing-price";
+import { isValidSlug, listingPath } from "#app/domain/listing-slug";
+import { listedSql, reachableSql } from "./listings-visibility.server";
 
-export type { ListingCardData, LocationOption };
+export type { ListingCardData, ListingDetailData, LocationOption };
 
 export type ListingPage = { items: ListingCardData[]; total: number; page: number; pageCount: number };
 
 const cardColumns = {
   id: listings.id,
+  slug: listings.slug,
   category: listings.category,
+  status: listings.status,
   title: listings.title,
-  price: listings.price,
+  priceAmount: listings.priceAmount,
+  priceCurrency: listings.priceCurrency,
   location: listings.location,
   year: listings.year,
   specs: listings.specs,
-  images: listings.images,
+  photos: listings.photos,
 };
+
+type CardRow = Pick<ListingRow, keyof typeof cardColumns>;
+
+export function toCardData(row: CardRow): ListingCardData {
+  return {
+    id: row.id,
+    slug: row.slug,
+    category: row.category,
+    status: row.status,
+    title: row.title,
+    price: priceFrom(row.priceAmount, row.priceCurrency),
+    location: row.location,
+    year: row.year,
+    specs: row.specs,
+    photos: row.photos.map(toPhotoView),
+  };
+}
 
 /** `%`, `_` and `\` typed by a visitor are matched literally. */
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** The filter and search rules of spec point 5 as SQL (the same rules as domain/listing-rules.ts). */
+/** The filter and search rules of spec point 5 as SQL (the same rules as domain/listing-rules.ts), over listed listings. */
 function whereFor(category: CategoryId, query: ListingQuery): SQL {
-  const conditions: (SQL | undefined)[] = [eq(listings.category, category), eq(listings.visible, true)];
+  const conditions: (SQL | undefined)[] = [eq(listings.category, category), listedSql({ includeSold: query.sold })];
   if (query.q) conditions.push(sql`${listings.searchText} like ${likePattern(query.q)}`);
   if (query.location) conditions.push(sql`lower(${listings.location}) like ${likePattern(query.location)}`);
   const bedrooms = bedroomsFilterValue(query.bedrooms);
@@ -53,7 +77,7 @@ export async function findListings(db: Database, category: CategoryId, query: Li
     query.sort === "newest"
       ? [sql`${listings.sortYear} desc nulls last`, asc(listings.position), asc(listings.id)]
       : [asc(listings.position), asc(listings.id)];
-  const [items, [totals]] = await Promise.all([
+  const [rows, [totals]] = await Promise.all([
     db
       .select(cardColumns)
       .from(listings)
@@ -64,25 +88,26 @@ export async function findListings(db: Database, category: CategoryId, query: Li
     db.select({ total: count() }).from(listings).where(where),
   ]);
   const total = totals?.total ?? 0;
-  return { items, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return { items: rows.map(toCardData), total, page: query.page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
 /**
- * Distinct location filter options (the last comma part; metals: the first), values lowercased.
- * A recursive "skip scan" over listings_category_location_idx: one index probe per distinct key, so
- * the cost follows the number of locations, not the number of listings (a plain DISTINCT read and
- * sorted all 20,000 rows of a category in the 100,000-listing benchmark).
+ * Distinct location filter options of the listed listings (the last comma part; metals: the first), values
+ * lowercased. A recursive "skip scan" over listings_public_location_idx: one index probe per distinct key, so
+ * the cost follows the number of locations, not the number of listings (a plain DISTINCT read and sorted all
+ * 20,000 rows of a category in the 100,000-listing benchmark).
  */
 export async function locationOptions(db: Database, category: CategoryId): Promise<LocationOption[]> {
+  const listed = listedSql();
   const result = await db.execute(sql`
     with recursive location_keys as (
-      (select location_key, location from ${listings}
-        where category = ${category} and visible and location_key > '' order by location_key limit 1)
+      (select ${listings.locationKey} as location_key, ${listings.location} as location from ${listings}
+        where ${listings.category} = ${category} and ${listed} and ${listings.locationKey} > '' order by ${listings.locationKey} limit 1)
       union all
       select next.location_key, next.location from location_keys, lateral (
-        select location_key, location from ${listings}
-        where category = ${category} and visible and location_key > location_keys.location_key
-        order by location_key limit 1
+        select ${listings.locationKey} as location_key, ${listings.location} as location from ${listings}
+        where ${listings.category} = ${category} and ${listed} and ${listings.locationKey} > location_keys.location_key
+        order by ${listings.locationKey} limit 1
       ) as next
     )
     select location_key as key, location from location_keys`);
@@ -91,22 +116,50 @@ export async function locationOptions(db: Database, category: CategoryId): Promi
   return rows.map((row) => ({ value: row.key, label: locationLabelOf(category, row.location) || row.key }));
 }
 
-/** A visible listing of the category, or undefined: hidden listings are never reachable. */
-export async function findVisibleListing(db: Database, category: CategoryId, id: string): Promise<ListingRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(listings)
-    .where(and(eq(listings.category, category), eq(listings.id, id), eq(listings.visible, true)))
-    .limit(1);
-  return row;
+export function toDetailData(row: ListingRow): ListingDetailData {
+  return {
+    ...toCardData(row),
+    description: row.description,
+    specifications: row.specifications,
+    features: row.features,
+    lastVerifiedOn: row.lastVerifiedOn,
+  };
 }
 
-/** Every visible listing's path and last change, for the sitemap. */
+export type PublicListingLookup = { kind: "found"; listing: ListingRow } | { kind: "moved"; path: string; listing: ListingRow } | { kind: "missing" };
+
+/**
+ * The listing a public URL names: a reachable listing with this slug in this category, or (for a slug it had
+ * before, or a category it moved from) where it lives now, for a 301. Draft, Archived and hidden listings,
+ * and anything unknown, are "missing": they answer the category's "… not found" alike.
+ */
+export async function findPublicListing(db: Database, category: CategoryId, slug: string): Promise<PublicListingLookup> {
+  // Anything that cannot be a slug (a NUL byte, upper case, dots) is unknown without asking the database.
+  if (!isValidSlug(slug)) return { kind: "missing" };
+  const [current] = await db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.category, category), eq(listings.slug, slug), reachableSql))
+    .limit(1);
+  if (current) return { kind: "found", listing: current };
+  const [moved] = await db
+    .select({ listing: listings })
+    .from(listingSlugs)
+    .innerJoin(listings, eq(listings.id, listingSlugs.listingId))
+    .where(and(eq(listingSlugs.category, category), eq(listingSlugs.slug, slug), reachableSql))
+    .limit(1);
+  if (moved && (moved.listing.category !== category || moved.listing.slug !== slug)) {
+    return { kind: "moved", path: listingPath(moved.listing), listing: moved.listing };
+  }
+  return { kind: "missing" };
+}
+
+/** Every reachable listing's path and last change: exactly the listings whose page answers (the sitemap's list). */
 export async function visibleListingPaths(db: Database): Promise<{ path: string; updatedAt: Date }[]> {
   const rows = await db
-    .select({ id: listings.id, category: listings.category, updatedAt: listings.updatedAt })
+    .select({ slug: listings.slug, category: listings.category, updatedAt: listings.updatedAt })
     .from(listings)
-    .where(eq(listings.visible, true))
-    .orderBy(asc(listings.category), asc(listings.position));
-  return rows.map((row) => ({ path: `/${row.category}/${row.id}`, updatedAt: row.updatedAt }));
+    .where(reachableSql)
+    .orderBy(asc(listings.category), asc(listings.position), asc(listings.id));
+  return rows.map((row) => ({ path: listingPath(row), updatedAt: row.updatedAt }));
 }

@@ -6,10 +6,10 @@ import { logger } from "#app/services/logger.server";
 import { recordAudit, type AuditActor } from "./audit.server";
 import type { Storage } from "#app/services/storage/storage.server";
 
-/** URL path the media route serves a stored object at. */
-export function mediaUrl(key: string): string {
-  return `/media/${key}`;
-}
+import { mediaUrl } from "#app/domain/image-sources";
+
+/** URL path the media route serves a stored object at (one rule, in domain/image-sources.ts). */
+export { mediaUrl };
 
 /** What the Media Manager shows for one item (no storage internals beyond URLs). */
 export type { MediaView };

@@ -5,6 +5,7 @@ import { createContentCache, type ContentCache } from "#app/models/content-block
 import { createAuthForDatabase, type Auth } from "./auth-instance.server";
 import { createEnquiryRuntime, type EnquiryRuntime } from "./enquiry-runtime.server";
 import { createLiveEnquiries, type LiveEnquiries } from "./live-enquiries.server";
+import { createListingsCache, type ListingsCache } from "./listings-cache.server";
 import { logger } from "./logger.server";
 import { startOutboxWorker, type DeliveryOutcome, type OutboxWorker } from "./mail/outbox-worker.server";
 import { startRetentionJob } from "./retention-job.server";
@@ -13,6 +14,7 @@ import { NO_TRANSPORT_HINT, transportFromEnv } from "./mail/transport-from-env.s
 import type { MailTransport } from "./mail/transport.server";
 import { storageFromEnv } from "./storage/storage-from-env.server";
 import type { Storage } from "./storage/storage.server";
+import { createViewRecorder, type ViewRecorder } from "./view-recorder.server";
 
 /**
  * Everything a loader or action may need besides the request, made once per app process and handed to
@@ -29,6 +31,10 @@ export type AppServices = {
   /** Change notices from every app process (LISTEN/NOTIFY). */
   changes: ChangeBus;
   contentCache: ContentCache;
+  /** The home page's listings (carousel, Trending Now), dropped on every listings change. */
+  listingsCache: ListingsCache;
+  /** Counts listing views in batches, off the request path. */
+  views: ViewRecorder;
   enquiries: EnquiryRuntime;
   /**
    * The e-mail outbox: wake() sends what was just queued instead of waiting for the next poll;
@@ -58,6 +64,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
   const { database, env, background = true } = options;
   const changes = background ? await startChangeBus(database) : createLocalChangeBus();
   const contentCache = createContentCache(changes);
+  const listingsCache = createListingsCache(changes);
+  const views = createViewRecorder({ db: database.db, enabled: env.LISTING_VIEWS });
   const enquiries = createEnquiryRuntime(env);
   const settings = createSettingsService({ db: database.db, env, changes });
   const live = createLiveEnquiries({ db: database.db, changes });
@@ -95,6 +103,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
     auth: await createAuthForDatabase(database.db, env),
     changes,
     contentCache,
+    listingsCache,
+    views,
     enquiries,
     outbox: {
       wake: () => worker?.wake(),
@@ -116,6 +126,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
       retention?.stop();
       settings.dispose();
       await worker?.stop();
+      await views.stop();
+      listingsCache.dispose();
       await enquiries.limiter.close();
       contentCache.dispose();
       await changes.close();

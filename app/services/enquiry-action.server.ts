@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/db/context";
-import { listings } from "#app/db/schema";
 import { isCategoryId } from "#app/domain/category-ids";
 import { CATEGORIES } from "#app/domain/categories";
 import type { EnquiryKind } from "#app/domain/enquiry-schemas";
 import type { EnquiryActionData } from "#app/domain/enquiry-result";
+import { listingPath } from "#app/domain/listing-slug";
+import { takesEnquiries } from "#app/domain/listing-status";
+import { findPublicListing } from "#app/models/listings.server";
 import { resolveClientIp } from "./client-ip.server";
 import { submitEnquiry, type EnquiryOutcome } from "./enquiry-pipeline.server";
 
@@ -13,22 +14,27 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; 
 
 const HTTP_STATUS = { invalid: 400, bot: 403, "rate-limit": 429, unavailable: 503 } as const;
 
-/** The detail page's action: an enquiry about the listing at this URL (its interest comes from the URL). */
-export async function enquiryAction({ request, context }: ActionArgs) {
+/** What a sold listing answers an enquiry with (its page shows no form, but an old tab may still post one). */
+export const SOLD_LISTING_MESSAGE =
+  "This listing has been sold and no longer takes enquiries. Our concierge can suggest similar ones through the Contact page.";
+
+/**
+ * The detail page's action: an enquiry about the listing its route names (category and slug from the route
+ * params, found through the listing model and its public rule). An old address of a listing that changed its
+ * slug still takes the enquiry, for the listing's current page; a sold listing takes none.
+ */
+export async function enquiryAction({ request, context, params }: ActionArgs) {
   const { db } = context.get(servicesContext);
-  // Single-fetch requests end in ".data"; the listing's own path is what the e-mail links to.
-  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");
-  const [category = "", id = ""] = path.split("/").filter(Boolean);
-  const listing = isCategoryId(category)
-    ? await db
-        .select({ id: listings.id })
-        .from(listings)
-        .where(and(eq(listings.id, id), eq(listings.category, category), eq(listings.visible, true)))
-        .then((rows) => rows[0])
-    : undefined;
+  const category = params.category ?? "";
+  if (!isCategoryId(category)) throw data({ message: null }, { status: 404 });
+  const found = await findPublicListing(db, category, params.id ?? "");
   // Same 404 payload as the detail page's loader, so its error boundary shows the category's message.
-  if (!listing) throw data(isCategoryId(category) ? { message: CATEGORIES[category].notFound, category } : { message: null }, { status: 404 });
-  return handleEnquiry({ request, context }, "listing", `/${category}/${id}`);
+  if (found.kind === "missing") throw data({ message: CATEGORIES[category].notFound, category }, { status: 404 });
+  if (!takesEnquiries(found.listing)) {
+    const payload: EnquiryActionData = { status: "error", result: { status: "error", error: { "": [SOLD_LISTING_MESSAGE] } } };
+    return data(payload, { status: 409, headers: { "Cache-Control": "no-store" } });
+  }
+  return handleEnquiry({ request, context }, "listing", listingPath(found.listing));
 }
 
 /** The Contact page's action: a general enquiry with the visitor's chosen area of interest. */

@@ -6,7 +6,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type StubRequest = { method: string; path: string; contentType: string; body: string; form: URLSearchParams; json: unknown };
-export type StubReply = { status?: number; json?: unknown; text?: string; destroy?: boolean };
+export type StubReply = {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  /** Raw bytes (e.g. a generated image), sent with `headers`. */
+  body?: Buffer;
+  headers?: Record<string, string>;
+  /** Waits this long before answering (a slow server). */
+  delayMs?: number;
+  destroy?: boolean;
+};
 
 export type HttpStub = {
   url: string;
@@ -29,17 +39,32 @@ export async function startHttpStub(reply: (request: StubRequest) => StubReply =
       const request: StubRequest = { method: req.method ?? "", path: req.url ?? "", contentType, body, form: new URLSearchParams(body), json };
       requests.push(request);
       const answer = stub.reply(request);
-      if (answer.destroy) {
-        req.socket.destroy();
-        return;
-      }
-      res.writeHead(answer.status ?? 200, { "Content-Type": answer.json !== undefined ? "application/json" : "text/plain" });
-      res.end(answer.json !== undefined ? JSON.stringify(answer.json) : (answer.text ?? ""));
+      const send = () => {
+        if (answer.destroy) {
+          req.socket.destroy();
+          return;
+        }
+        if (answer.body) {
+          res.writeHead(answer.status ?? 200, { "Content-Length": String(answer.body.length), ...answer.headers });
+          res.end(answer.body);
+          return;
+        }
+        res.writeHead(answer.status ?? 200, { "Content-Type": answer.json !== undefined ? "application/json" : "text/plain", ...answer.headers });
+        res.end(answer.json !== undefined ? JSON.stringify(answer.json) : (answer.text ?? ""));
+      };
+      if (answer.delayMs) {
+        const timer = setTimeout(send, answer.delayMs);
+        res.on("close", () => clearTimeout(timer));
+      } else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stub.stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  stub.stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return stub;
 }
 

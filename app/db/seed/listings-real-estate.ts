@@ -7,7 +7,7 @@ export const realEstateListings: SeedListing[] = [
     category: "real-estate",
     title: "Modern Villa in Finestrat",
     location: "Finestrat, Alicante, Spain",
-    specs: ["4 Bedrooms", "3 Bathrooms", "2,150 sqft", "5,400 sqft lot"],
+    specs: ["4 Bedrooms", "3 Bathrooms", "2,150 sqft"],
     images: [],
     description:
       "A contemporary villa in Finestrat, in the province of Alicante on Spain's Costa Blanca, designed around light, space and easy indoor-outdoor living.\n\n" +
@@ -30,7 +30,7 @@ export const realEstateListings: SeedListing[] = [
     category: "real-estate",
     title: "2833 27th St Nw",
     location: "Washington, District of Columbia, United States",
-    specs: ["7 Bedrooms", "7 Bathrooms", "6,900 sqft", "0.23 ac lot"],
+    specs: ["7 Bedrooms", "7 Bathrooms", "6,900 sqft"],
     images: [
       "https://image931.wordpress.com/wp-content/uploads/2025/04/img_1868.jpg",
       "https://image931.wordpress.com/wp-content/uploads/2025/04/img_1869.jpg",
@@ -80,7 +80,7 @@ export const realEstateListings: SeedListing[] = [
     category: "real-estate",
     title: "Luxury 5 Bedroom Villa in Nad Al Sheba",
     location: "Nad Al Sheba, Dubai, United Arab Emirates",
-    specs: ["5 Bedrooms", "6 Bathrooms", "6,000 sqft", "8,000 sqft lot"],
+    specs: ["5 Bedrooms", "6 Bathrooms", "6,000 sqft"],
     images: [
       "https://image931.wordpress.com/wp-content/uploads/2025/04/img_2080.jpg",
       "https://image931.wordpress.com/wp-content/uploads/2025/04/img_2081.jpg",

@@ -10,7 +10,7 @@ export type SeedListing = {
   location: string;
   /** Model or build year: cars, yachts and jets only. */
   year?: number;
-  /** Short highlights shown as chips on the card (first 3). */
+  /** Up to 3 short highlights shown as chips on the card (the editor allows no more). */
   specs: string[];
   /** Image URLs in order; the first is the main image. */
   images: string[];

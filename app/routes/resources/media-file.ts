@@ -19,7 +19,7 @@ function notFound() {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  if (!isValidStorageKey(key) || !/^(media|content)\//.test(key)) return notFound();
+  if (!isValidStorageKey(key) || !/^(media|content|listings|imports)\//.test(key)) return notFound();
   const { storage } = context.get(servicesContext);
 
   const info = await storage.head(key);

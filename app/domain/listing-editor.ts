@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { CATEGORIES } from "./categories";
+import { CATEGORY_IDS, type CategoryId } from "./category-ids";
+import { CURRENCIES, parsePriceAmount, type Price } from "./listing-price";
+import { isValidSlug, MAX_SLUG_LENGTH } from "./listing-slug";
+import { LISTING_STATUSES, type ListingStatus } from "./listing-status";
+import type { Specification } from "./listing-views";
+
+/**
+ * The listing editor's one form (/edit/listings/new and /edit/listings/:id), validated by this schema in the
+ * browser (Conform) and again on the server, with one clear message per field.
+ */
+export const MAX_HIGHLIGHTS = 3;
+export const MAX_HIGHLIGHT_LENGTH = 40;
+export const MAX_FEATURES = 40;
+export const MAX_FEATURE_LENGTH = 120;
+export const MAX_SPECIFICATIONS = 80;
+export const MAX_DESCRIPTION_LENGTH = 10_000;
+export const EARLIEST_YEAR = 1800;
+
+const currentYear = () => new Date().getUTCFullYear();
+
+/** Today as YYYY-MM-DD (UTC); a "last verified" date may not be later than tomorrow (time zones). */
+function latestVerifiableDate(): string {
+  return new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+const specificationRow = z.object({
+  label: z.string().trim().max(60, "Keep the label under 60 characters.").optional(),
+  value: z.string().trim().max(200, "Keep the value under 200 characters.").optional(),
+});
+
+export const listingFormSchema = z
+  .object({
+    /** The version the form was loaded at (edits only): a save from an older copy is refused. */
+    version: z.number().int().min(1).optional(),
+    /** Set by "Save mine anyway" after a conflict: the version the staff member chose to replace. */
+    overwrite: z.number().int().min(1).optional(),
+    title: z.string("Enter a title.").trim().min(3, "Use at least 3 characters for the title.").max(160, "Keep the title under 160 characters."),
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(MAX_SLUG_LENGTH, `Keep the web address under ${MAX_SLUG_LENGTH} characters.`)
+      .refine((slug) => isValidSlug(slug), "Use lower-case letters, digits and single dashes, e.g. villa-on-the-bay.")
+      .optional(),
+    category: z.enum(CATEGORY_IDS, "Choose a category."),
+    location: z.string("Enter the location.").trim().min(2, "Enter the location.").max(200, "Keep the location under 200 characters."),
+    year: z
+      .number("Enter the year in digits, e.g. 2019.")
+      .int("Enter the year in digits, e.g. 2019.")
+      .min(EARLIEST_YEAR, `Enter a year from ${EARLIEST_YEAR} on.`)
+      .optional(),
+    priceMode: z.enum(["request", "amount"], "Choose a price or “Price on request”."),
+    priceAmount: z.string().trim().max(40).optional(),
+    priceCurrency: z.enum(CURRENCIES, "Choose the currency.").optional(),
+    highlights: z
+      .array(z.string().trim().max(MAX_HIGHLIGHT_LENGTH, `Keep each highlight under ${MAX_HIGHLIGHT_LENGTH} characters.`).optional())
+      .optional(),
+    description: z
+      .string()
+      .max(MAX_DESCRIPTION_LENGTH, `Keep the description under ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters.`)
+      .optional(),
+    /** One feature per line. */
+    features: z
+      .string()
+      .max(MAX_FEATURES * (MAX_FEATURE_LENGTH + 2))
+      .optional(),
+    specifications: z
+      .array(specificationRow)
+      .max(MAX_SPECIFICATIONS + 20)
+      .optional(),
+    lastVerifiedOn: z.iso.date("Enter the date as YYYY-MM-DD.").optional(),
+    status: z.enum(LISTING_STATUSES, "Choose a status."),
+    visible: z.boolean().optional(),
+    onCarousel: z.boolean().optional(),
+    staffPick: z.boolean().optional(),
+  })
+  .superRefine((form, context) => {
+    const issue = (path: (string | number)[], message: string) => context.addIssue({ code: "custom", path, message });
+    if (form.year !== undefined && CATEGORIES[form.category].hasYear && form.year > currentYear() + 2) {
+      issue(["year"], `Enter a year up to ${currentYear() + 2}.`);
+    }
+    if (form.priceMode === "amount") {
+      const parsed = parsePriceAmount(form.priceAmount ?? "");
+      if ("error" in parsed) issue(["priceAmount"], parsed.error);
+      if (!form.priceCurrency) issue(["priceCurrency"], "Choose the currency.");
+    }
+    const highlights = (form.highlights ?? []).filter(Boolean);
+    if (highlights.length > MAX_HIGHLIGHTS)
+      issue(["highlights"], `A card shows up to ${MAX_HIGHLIGHTS} highlights; remove ${highlights.length - MAX_HIGHLIGHTS}.`);
+    const features = splitLines(form.features);
+    if (features.length > MAX_FEATURES) issue(["features"], `List up to ${MAX_FEATURES} features.`);
+    const long = features.findIndex((feature) => feature.length > MAX_FEATURE_LENGTH);
+    if (long >= 0) issue(["features"], `Keep each feature under ${MAX_FEATURE_LENGTH} characters (line ${long + 1} is longer).`);
+    const seen = new Map<string, number>();
+    (form.specifications ?? []).forEach((row, index) => {
+      const label = row.label ?? "";
+      if (!label && row.value) issue(["specifications", index, "label"], "Give this value a label.");
+      if (!label || !row.value) return;
+      const key = label.toLowerCase();
+      if (seen.has(key)) issue(["specifications", index, "label"], `“${label}” is already listed above.`);
+      seen.set(key, index);
+    });
+    if (kept(form.specifications).length > MAX_SPECIFICATIONS) issue(["specifications"], `List up to ${MAX_SPECIFICATIONS} specifications.`);
+    if (form.lastVerifiedOn && form.lastVerifiedOn > latestVerifiableDate()) issue(["lastVerifiedOn"], "The date cannot be in the future.");
+  })
+  .transform((form): ListingFormValues => ({
+    version: form.version,
+    overwrite: form.overwrite,
+    title: form.title,
+    slug: form.slug ?? "",
+    category: form.category,
+    location: form.location,
+    year: CATEGORIES[form.category].hasYear ? (form.year ?? null) : null,
+    price: form.priceMode === "amount" ? priceOf(form.priceAmount, form.priceCurrency) : null,
+    specs: (form.highlights ?? []).filter((highlight): highlight is string => Boolean(highlight)),
+    description: (form.description ?? "").replace(/\r\n/g, "\n").trimEnd(),
+    features: splitLines(form.features),
+    specifications: kept(form.specifications),
+    lastVerifiedOn: form.lastVerifiedOn ?? null,
+    status: form.status,
+    visible: form.visible ?? false,
+    onCarousel: form.onCarousel ?? false,
+    staffPick: form.staffPick ?? false,
+  }));
+
+/** What a valid form means, ready for the model. */
+export type ListingFormValues = {
+  version?: number;
+  overwrite?: number;
+  title: string;
+  /** Empty: made from the title. */
+  slug: string;
+  category: CategoryId;
+  location: string;
+  year: number | null;
+  price: Price;
+  specs: string[];
+  description: string;
+  features: string[];
+  specifications: Specification[];
+  lastVerifiedOn: string | null;
+  status: ListingStatus;
+  visible: boolean;
+  onCarousel: boolean;
+  staffPick: boolean;
+};
+
+function priceOf(amount: string | undefined, currency: (typeof CURRENCIES)[number] | undefined): Price {
+  const parsed = parsePriceAmount(amount ?? "");
+  return "amount" in parsed && currency ? { amount: parsed.amount, currency } : null;
+}
+
+function splitLines(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Rows with both a label and a value; the category's suggested labels left empty are simply not shown. */
+function kept(rows: { label?: string; value?: string }[] | undefined): Specification[] {
+  return (rows ?? []).filter((row) => row.label && row.value).map((row) => ({ label: row.label!, value: row.value! }));
+}
+
+/**
+ * The rows the editor starts with: the listing's own, then the category's labels it does not have yet (spec
+ * point 3), empty, so staff see what a listing of this kind usually states.
+ */
+export function specificationRowsFor(category: CategoryId, existing: readonly Specification[]): { label: string; value: string }[] {
+  const have = new Set(existing.map((row) => row.label.trim().toLowerCase()));
+  const suggested = CATEGORIES[category].specificationLabels.filter((label) => !have.has(label.toLowerCase()));
+  return [...existing.map((row) => ({ label: row.label, value: row.value })), ...suggested.map((label) => ({ label, value: "" }))];
+}
+
+/** How the location is read for the Location filter, said next to the field. */
+export function locationHint(category: CategoryId): string {
+  return CATEGORIES[category].locationPart === "first"
+    ? "Comma-separated; the first part (e.g. East Africa) is what the Location filter offers."
+    : "Comma-separated, ending with the country or region (e.g. Marbella, Málaga, Spain): the Location filter offers the last part.";
+}
