@@ -2,9 +2,12 @@ import { Award, Globe2, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { SectionHeading } from "#app/components/ui/section-heading";
 import { SmartImage } from "#app/components/media/smart-image";
-import { CATEGORY_TILES, PARTNERS, TRENDING } from "#app/domain/home";
+import { CATEGORY_TILES, PARTNERS, type HomeListing } from "#app/domain/home";
+import type { ImageSource } from "#app/domain/image-sources";
 
-export function CategoriesGrid() {
+type Images = Record<string, ImageSource | undefined>;
+
+export function CategoriesGrid({ images }: { images: Images }) {
   return (
     <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-6 py-24 sm:px-8">
       <SectionHeading id="categories-heading" eyebrow="Collections" title="Categories" />
@@ -13,7 +16,7 @@ export function CategoriesGrid() {
           <li key={tile.path} className={index < 2 ? "lg:col-span-3" : "lg:col-span-2"}>
             <Link to={tile.path} className={`group relative block overflow-hidden ${index < 2 ? "aspect-[4/3] lg:aspect-[16/9]" : "aspect-[4/3]"}`}>
               <SmartImage
-                src={tile.image}
+                src={images[tile.imageKey]}
                 alt=""
                 width={640}
                 height={480}
@@ -28,7 +31,7 @@ export function CategoriesGrid() {
                 <h3 className="font-display text-2xl text-ivory sm:text-3xl">{tile.name}</h3>
                 <span
                   aria-hidden="true"
-                  className="text-xs uppercase tracking-[0.25em] text-gold-200 opacity-80 transition-opacity group-hover:opacity-100"
+                  className="text-xs tracking-[0.25em] text-gold-200 uppercase opacity-80 transition-opacity group-hover:opacity-100"
                 >
                   Explore
                 </span>
@@ -41,13 +44,15 @@ export function CategoriesGrid() {
   );
 }
 
-export function TrendingNow() {
+/** "Most viewed this week": computed from real views, with the staff picks filling any place left. */
+export function TrendingNow({ items }: { items: HomeListing[] }) {
+  if (items.length === 0) return null;
   return (
     <section aria-labelledby="trending-heading" className="bg-sand/70">
       <div className="mx-auto max-w-7xl px-6 py-24 sm:px-8">
         <SectionHeading id="trending-heading" eyebrow="Most viewed this week" title="Trending Now" />
         <ul className="mt-12 grid gap-8 md:grid-cols-3">
-          {TRENDING.map((item) => (
+          {items.map((item) => (
             <li key={item.path}>
               <Link to={item.path} className="group block">
                 <SmartImage
@@ -55,13 +60,13 @@ export function TrendingNow() {
                   alt=""
                   width={640}
                   height={480}
-                  sizes="(min-width: 768px) 33vw, 100vw"
+                  sizes="(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw"
                   widths={[384, 640, 828]}
-                  theme={item.theme}
+                  theme={item.category}
                   className="aspect-[4/3] w-full"
                   imgClassName="transition-transform duration-700 ease-out group-hover:scale-105"
                 />
-                <p className="mt-5 text-xs font-medium uppercase tracking-[0.2em] text-gold-700">{item.category}</p>
+                <p className="mt-5 text-xs font-medium tracking-[0.2em] text-gold-700 uppercase">{item.categoryName}</p>
                 <h3 className="mt-2 font-display text-2xl text-forest-900 transition-colors group-hover:text-forest-700">{item.title}</h3>
                 <p className="mt-1 text-sm text-stone">{item.location}</p>
               </Link>
@@ -102,7 +107,7 @@ export function AboutBlurb({ intro, globalReach, verified, premium }: AboutBlurb
   );
 }
 
-export function Partners() {
+export function Partners({ images }: { images: Images }) {
   return (
     <section aria-labelledby="partners-heading" className="border-b border-ink/5">
       <div className="mx-auto max-w-6xl px-6 py-20 sm:px-8">
@@ -111,7 +116,7 @@ export function Partners() {
           {PARTNERS.map((partner) => (
             <li key={partner.name} className="flex flex-col items-center gap-3">
               <SmartImage
-                src={partner.logo}
+                src={images[partner.logoKey]}
                 // The partner's name is printed right below: the logo adds nothing for screen readers.
                 alt=""
                 width={240}
@@ -121,7 +126,7 @@ export function Partners() {
                 className="aspect-[2/1] w-full max-w-[15rem] !bg-none !bg-transparent [&>.image-mark]:text-forest-900/20"
                 imgClassName="object-contain"
               />
-              <span className="text-xs uppercase tracking-[0.2em] text-stone">{partner.name}</span>
+              <span className="text-xs tracking-[0.2em] text-stone uppercase">{partner.name}</span>
             </li>
           ))}
         </ul>

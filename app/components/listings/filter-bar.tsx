@@ -31,12 +31,12 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
   function update(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     const typing = (event.target as HTMLElement).tagName === "INPUT";
-    const values = Object.fromEntries(new FormData(form)) as Partial<Record<keyof ListingQuery, string>>;
-    const params = listingSearchParams({ ...values, sort: query.sort, page: 1 });
+    const { sold, ...values } = Object.fromEntries(new FormData(form)) as Partial<Record<keyof ListingQuery, string>>;
+    const params = listingSearchParams({ ...values, sold: sold === "1", sort: query.sort, page: 1 });
     void submit(params, { method: "get", replace: typing, preventScrollReset: true });
   }
 
-  const activeFilters = [query.location, query.bedrooms, query.type, query.year].filter(Boolean).length;
+  const activeFilters = [query.location, query.bedrooms, query.type, query.year, query.sold].filter(Boolean).length;
   const sortHref = (sort: string) => `?${listingSearchParams({ ...query, sort: sort as ListingQuery["sort"], page: 1 })}`;
 
   return (
@@ -123,6 +123,18 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
               </select>
             </label>
           )}
+          {/* Sold listings stay reachable but leave the list, unless the visitor asks for them. */}
+          <label className="flex items-center gap-3 text-sm text-ink">
+            <input
+              type="checkbox"
+              name="sold"
+              value="1"
+              defaultChecked={query.sold}
+              key={`sold-${query.sold}`}
+              className="h-4 w-4 accent-forest-800 focus-visible:outline-2 focus-visible:outline-gold-500"
+            />
+            Show sold listings
+          </label>
           <div className="flex items-center justify-between pt-1">
             <Link to={`/${category.id}`} preventScrollReset className="text-sm text-forest-800 underline decoration-gold-500 underline-offset-4">
               Clear filters

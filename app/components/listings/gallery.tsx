@@ -1,25 +1,35 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
+import { useSearchParams } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
 import type { CategoryId } from "#app/domain/category-ids";
+import { photoAlt, type PhotoView } from "#app/domain/listing-photos";
 
 const STRIP_SIZE = 4;
 const SWIPE_THRESHOLD_PX = 40;
 
-type GalleryProps = { images: string[]; title: string; theme: CategoryId };
+type GalleryProps = { photos: PhotoView[]; title: string; theme: CategoryId };
 
 /**
- * Large screens: a main image with wrapping previous/next arrows, a strip of the first 4 thumbnails and a
- * '+N more' tile that expands to all. Small screens: the main image and a 'View All N Photos' toggle.
- * Arrow keys and swipes move the main image.
+ * Large screens: a main image with wrapping previous/next arrows, a strip of the first 4 thumbnails whose last
+ * one is covered by a '+N more' tile (N counts every photo not shown) that expands to all. Small screens: the
+ * main image and a 'View All N Photos' toggle. Arrow keys and swipes move the main image.
+ *
+ * Without JavaScript every control still works: they are buttons of a GET form (?photo=N, ?photos=all), so the
+ * page comes back showing that photo, or all of them, scrolled to the gallery. With JavaScript the same buttons
+ * change the picture in place and the form is never sent.
  */
-export function Gallery({ images, title, theme }: GalleryProps) {
-  const [current, setCurrent] = useState(0);
-  const [expanded, setExpanded] = useState(false);
-  const [mobileExpanded, setMobileExpanded] = useState(false);
+export function Gallery({ photos, title, theme }: GalleryProps) {
+  const [params] = useSearchParams();
+  const count = photos.length;
+  const requested = Number.parseInt(params.get("photo") ?? "1", 10);
+  const showAll = params.get("photos") === "all";
+  const [current, setCurrent] = useState(() => (Number.isFinite(requested) && requested >= 1 && requested <= count ? requested - 1 : 0));
+  const [expanded, setExpanded] = useState(showAll);
+  const [mobileExpanded, setMobileExpanded] = useState(showAll);
   const touchStart = useRef<number | null>(null);
-  const count = images.length;
-  const show = (index: number) => setCurrent(((index % count) + count) % count);
+  const wrap = (index: number) => ((index % count) + count) % count;
+  const show = (index: number) => setCurrent(wrap(index));
 
   function onKeyDown(event: KeyboardEvent) {
     if (count < 2) return;
@@ -36,115 +46,139 @@ export function Gallery({ images, title, theme }: GalleryProps) {
     show(end < start ? current + 1 : current - 1);
   }
 
-  const thumbnails = expanded ? images : images.slice(0, STRIP_SIZE);
-  const hiddenCount = count - STRIP_SIZE;
+  // The tile covers the strip's last thumbnail, so it stands for that photo and every one after it.
+  const hiddenCount = count - (STRIP_SIZE - 1);
+  const thumbnails = expanded || hiddenCount <= 1 ? photos : photos.slice(0, STRIP_SIZE);
+  const main = photos[current];
 
   return (
-    <section aria-label={`Photos of ${title}`} className="space-y-3">
-      <div
-        role="group"
-        aria-roledescription="gallery"
-        aria-label={count ? `Photo ${current + 1} of ${count}` : "No photos yet"}
-        tabIndex={count > 1 ? 0 : undefined}
-        onKeyDown={onKeyDown}
-        onTouchStart={(event) => (touchStart.current = event.touches[0]?.clientX ?? null)}
-        onTouchEnd={onTouchEnd}
-        className="group relative"
-      >
-        <SmartImage
-          src={images[current]}
-          alt={count ? `${title}, photo ${current + 1} of ${count}` : title}
-          width={1280}
-          height={853}
-          sizes="(min-width: 1024px) 60vw, 100vw"
-          priority={current === 0}
-          theme={theme}
-          className="aspect-[3/2] w-full"
-        />
-        {count > 1 && (
-          <>
-            <button type="button" aria-label="Previous photo" onClick={() => show(current - 1)} className="gallery-arrow left-4">
-              <ChevronLeft aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
-            </button>
-            <button type="button" aria-label="Next photo" onClick={() => show(current + 1)} className="gallery-arrow right-4">
-              <ChevronRight aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
-            </button>
-            <p aria-hidden="true" className="absolute bottom-4 right-4 bg-forest-950/70 px-3 py-1 text-xs tracking-widest text-ivory">
-              {current + 1} / {count}
-            </p>
-          </>
-        )}
-      </div>
-
-      {count > 1 && (
-        <ul className="hidden grid-cols-4 gap-3 lg:grid" data-testid="gallery-strip">
-          {thumbnails.map((image, index) => {
-            const isMoreTile = !expanded && index === STRIP_SIZE - 1 && hiddenCount > 0;
-            return (
-              <li key={image} className="relative">
-                <button
-                  type="button"
-                  onClick={() => show(index)}
-                  aria-label={`Show photo ${index + 1}`}
-                  aria-current={index === current ? "true" : undefined}
-                  className={`block w-full transition-opacity ${index === current ? "ring-2 ring-gold-500 ring-offset-2 ring-offset-ivory" : "opacity-80 hover:opacity-100"}`}
-                >
-                  <SmartImage
-                    src={image}
-                    alt=""
-                    width={320}
-                    height={213}
-                    sizes="15vw"
-                    widths={[240, 320, 480]}
-                    theme={theme}
-                    className="aspect-[3/2] w-full"
-                  />
-                </button>
-                {isMoreTile && (
-                  <button
-                    type="button"
-                    onClick={() => setExpanded(true)}
-                    className="absolute inset-0 flex items-center justify-center bg-forest-950/70 font-display text-2xl text-ivory transition-colors hover:bg-forest-950/80"
-                  >
-                    +{hiddenCount} more
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-
-      {count > 1 && (
-        <div className="lg:hidden">
-          {mobileExpanded && (
-            <ul className="space-y-3" aria-label="All photos">
-              {images.slice(1).map((image, index) => (
-                <li key={image}>
-                  <SmartImage
-                    src={image}
-                    alt={`${title}, photo ${index + 2} of ${count}`}
-                    width={828}
-                    height={552}
-                    sizes="100vw"
-                    widths={[640, 828, 1080]}
-                    theme={theme}
-                    className="aspect-[3/2] w-full"
-                  />
-                </li>
-              ))}
-            </ul>
+    <section id="gallery" aria-label={`Photos of ${title}`} className="scroll-mt-28">
+      <form method="get" action="#gallery" onSubmit={(event) => event.preventDefault()} className="space-y-3">
+        <div
+          role="group"
+          aria-roledescription="gallery"
+          aria-label={count ? `Photo ${current + 1} of ${count}` : "No photos yet"}
+          tabIndex={count > 1 ? 0 : undefined}
+          onKeyDown={onKeyDown}
+          onTouchStart={(event) => (touchStart.current = event.touches[0]?.clientX ?? null)}
+          onTouchEnd={onTouchEnd}
+          className="group relative"
+        >
+          <SmartImage
+            src={main}
+            alt={main ? photoAlt(main, title, current, count) : title}
+            width={1280}
+            height={853}
+            sizes="(min-width: 1280px) 820px, (min-width: 1024px) 62vw, 100vw"
+            priority
+            theme={theme}
+            className="aspect-[3/2] w-full"
+          />
+          {count > 1 && (
+            <>
+              <button
+                type="submit"
+                name="photo"
+                value={wrap(current - 1) + 1}
+                aria-label="Previous photo"
+                onClick={() => show(current - 1)}
+                className="gallery-arrow left-4"
+              >
+                <ChevronLeft aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
+              </button>
+              <button
+                type="submit"
+                name="photo"
+                value={wrap(current + 1) + 1}
+                aria-label="Next photo"
+                onClick={() => show(current + 1)}
+                className="gallery-arrow right-4"
+              >
+                <ChevronRight aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
+              </button>
+              <p aria-hidden="true" className="absolute right-4 bottom-4 bg-forest-950/70 px-3 py-1 text-xs tracking-widest text-ivory">
+                {current + 1} / {count}
+              </p>
+            </>
           )}
-          <button
-            type="button"
-            aria-expanded={mobileExpanded}
-            onClick={() => setMobileExpanded((open) => !open)}
-            className="mt-3 w-full border border-forest-900/20 py-3 text-xs font-medium uppercase tracking-[0.2em] text-forest-900 transition-colors hover:bg-sand"
-          >
-            {mobileExpanded ? "Show Fewer Photos" : `View All ${count} Photos`}
-          </button>
         </div>
-      )}
+
+        {count > 1 && (
+          <ul className="hidden grid-cols-4 gap-3 lg:grid" data-testid="gallery-strip">
+            {thumbnails.map((photo, index) => {
+              const isMoreTile = !expanded && index === STRIP_SIZE - 1 && hiddenCount > 1;
+              return (
+                <li key={photo.id} className="relative">
+                  <button
+                    type="submit"
+                    name="photo"
+                    value={index + 1}
+                    onClick={() => show(index)}
+                    aria-label={`Show photo ${index + 1}`}
+                    aria-current={index === current ? "true" : undefined}
+                    className={`block w-full transition-opacity ${index === current ? "ring-2 ring-gold-500 ring-offset-2 ring-offset-ivory" : "opacity-80 hover:opacity-100"}`}
+                  >
+                    <SmartImage
+                      src={photo}
+                      alt=""
+                      width={320}
+                      height={213}
+                      sizes="(min-width: 1280px) 200px, 15vw"
+                      widths={[240, 320, 480]}
+                      theme={theme}
+                      className="aspect-[3/2] w-full"
+                    />
+                  </button>
+                  {isMoreTile && (
+                    <button
+                      type="submit"
+                      name="photos"
+                      value="all"
+                      onClick={() => setExpanded(true)}
+                      className="absolute inset-0 flex items-center justify-center bg-forest-950/70 font-display text-2xl text-ivory transition-colors hover:bg-forest-950/80"
+                    >
+                      +{hiddenCount} more
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+
+        {count > 1 && (
+          <div className="lg:hidden">
+            {mobileExpanded && (
+              <ul className="space-y-3" aria-label="All photos">
+                {photos.slice(1).map((photo, index) => (
+                  <li key={photo.id}>
+                    <SmartImage
+                      src={photo}
+                      alt={photoAlt(photo, title, index + 1, count)}
+                      width={828}
+                      height={552}
+                      sizes="100vw"
+                      widths={[640, 828, 1080]}
+                      theme={theme}
+                      className="aspect-[3/2] w-full"
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <button
+              type="submit"
+              name="photos"
+              value={mobileExpanded ? "" : "all"}
+              aria-expanded={mobileExpanded}
+              onClick={() => setMobileExpanded((open) => !open)}
+              className="mt-3 w-full border border-forest-900/20 py-3 text-xs font-medium tracking-[0.2em] text-forest-900 uppercase transition-colors hover:bg-sand"
+            >
+              {mobileExpanded ? "Show Fewer Photos" : `View All ${count} Photos`}
+            </button>
+          </div>
+        )}
+      </form>
     </section>
   );
 }

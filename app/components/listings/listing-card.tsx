@@ -1,44 +1,50 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
+import { formatPrice } from "#app/domain/listing-price";
+import { listingPath } from "#app/domain/listing-slug";
 import type { ListingCardData } from "#app/domain/listing-views";
+import { StatusBadge } from "./status-badge";
 
 const COLLAPSED_IMAGES = 3;
 const MAX_CHIPS = 3;
 
 /**
- * A 384×512 card. The image area cycles through the first 3 images with dots; '+N more' reveals the
- * rest once, for good. The whole card opens the detail page; the dots and '+N more' do not.
+ * A 384×512 card. The image area cycles through the first 3 photos with dots; '+N more' reveals the rest once,
+ * for good. The whole card opens the detail page; the dots and '+N more' do not. Under offer and Sold listings
+ * carry their badge over the picture.
  */
-export function ListingCard({ listing }: { listing: ListingCardData }) {
+export function ListingCard({ listing, priority = false }: { listing: ListingCardData; priority?: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const [current, setCurrent] = useState(0);
-  const images = expanded ? listing.images : listing.images.slice(0, COLLAPSED_IMAGES);
-  const remaining = listing.images.length - COLLAPSED_IMAGES;
-  const href = `/${listing.category}/${listing.id}`;
+  const photos = expanded ? listing.photos : listing.photos.slice(0, COLLAPSED_IMAGES);
+  const remaining = listing.photos.length - COLLAPSED_IMAGES;
+  const href = listingPath(listing);
 
   return (
     <article className="group relative flex h-[512px] w-full min-w-0 max-w-[384px] flex-col overflow-hidden border border-ink/10 bg-white/80 shadow-[0_1px_2px_rgb(8_34_26/0.04)] transition-shadow duration-300 hover:shadow-[0_24px_50px_-24px_rgb(8_34_26/0.35)]">
       <div className="relative h-72 shrink-0">
         <SmartImage
-          src={images[current]}
+          src={photos[current]}
           alt=""
           width={384}
           height={288}
           sizes="(min-width: 1024px) 384px, (min-width: 768px) 50vw, 100vw"
           widths={[384, 640, 768]}
+          priority={priority && current === 0}
           theme={listing.category}
           className="h-full w-full"
           imgClassName="transition-transform duration-700 ease-out group-hover:scale-[1.03]"
         />
-        {images.length > 1 && (
+        <StatusBadge status={listing.status} className="absolute top-3 left-3 z-10" />
+        {photos.length > 1 && (
           <div className="absolute inset-x-0 bottom-3 z-10 flex flex-wrap items-center justify-center gap-1 px-14">
-            {images.map((image, index) => (
+            {photos.map((photo, index) => (
               <button
-                key={image}
+                key={photo.id}
                 type="button"
                 onClick={() => setCurrent(index)}
-                aria-label={`Show image ${index + 1} of ${images.length}`}
+                aria-label={`Show image ${index + 1} of ${photos.length}`}
                 aria-current={index === current ? "true" : undefined}
                 className="flex h-6 w-6 items-center justify-center"
               >
@@ -51,7 +57,7 @@ export function ListingCard({ listing }: { listing: ListingCardData }) {
           <button
             type="button"
             onClick={() => setExpanded(true)}
-            className="absolute bottom-3 right-3 z-10 bg-forest-950/75 px-2.5 py-1 text-xs tracking-wide text-ivory backdrop-blur-sm transition-colors hover:bg-forest-950"
+            className="absolute right-3 bottom-3 z-10 bg-forest-950/75 px-2.5 py-1 text-xs tracking-wide text-ivory backdrop-blur-sm transition-colors hover:bg-forest-950"
           >
             +{remaining} more
           </button>
@@ -67,7 +73,7 @@ export function ListingCard({ listing }: { listing: ListingCardData }) {
             {listing.title}
           </Link>
         </h3>
-        <p className="mt-2 text-sm font-medium tracking-wide text-gold-700">{listing.price ?? "Price On Request"}</p>
+        <p className="mt-2 text-sm font-medium tracking-wide text-gold-700">{listing.status === "sold" ? "Sold" : formatPrice(listing.price)}</p>
         <p className="mt-1 truncate text-sm text-stone">
           {listing.location}
           {listing.year ? ` · ${listing.year}` : ""}

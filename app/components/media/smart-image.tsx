@@ -1,6 +1,7 @@
 import { Building2, CarFront, Gem, Plane, Sailboat } from "lucide-react";
+import { preload } from "react-dom";
 import type { CategoryId } from "#app/domain/category-ids";
-import { DEFAULT_WIDTHS, sizedUrl, srcSetFor } from "#app/domain/image-sources";
+import { DEFAULT_WIDTHS, sizedUrl, srcSetFor, type ImageSource } from "#app/domain/image-sources";
 
 const MARKS: Record<CategoryId, typeof Gem> = {
   "real-estate": Building2,
@@ -11,14 +12,16 @@ const MARKS: Record<CategoryId, typeof Gem> = {
 };
 
 export type SmartImageProps = {
-  src: string | undefined;
+  /** Our own picture (renditions and placeholder), a plain address, or nothing (the designed placeholder). */
+  src: ImageSource | string | undefined;
   alt: string;
   /** Intrinsic size, so the browser reserves the space (no layout shift). */
   width: number;
   height: number;
   sizes: string;
-  /** The page's main image: loaded eagerly with high priority. Everything else is lazy. */
+  /** The page's main image (its LCP candidate): preloaded with high priority and loaded eagerly. Everything else is lazy. */
   priority?: boolean;
+  /** Widths to ask a resizing remote host for (our own pictures come in their stored widths). */
   widths?: number[];
   /** Chooses the mark drawn on the placeholder. */
   theme?: CategoryId;
@@ -26,15 +29,16 @@ export type SmartImageProps = {
   imgClassName?: string;
 };
 
-/** Marks the image loaded or failed; runs for images that finished before hydration too. */
+/** Marks a picture that failed (before or after hydration), so the placeholder shows instead of a broken image. */
 function watch(img: HTMLImageElement | null) {
-  if (!img) return;
-  if (img.complete) img.dataset.state = img.naturalWidth > 0 ? "loaded" : "error";
+  if (img?.complete && img.naturalWidth === 0 && img.currentSrc) img.dataset.state = "error";
 }
 
 /**
- * An image over the designed placeholder (deep green, gold mark). The placeholder shows while the
- * image loads and stays when it fails; the image fades in once loaded.
+ * A picture over the designed placeholder (deep green, gold mark) and, for our own pictures, over its blurred
+ * copy. The picture is never hidden while it loads: it paints over the placeholder as soon as the browser decodes
+ * it, with or without JavaScript. Our own pictures come as AVIF or WebP at the width the layout needs; remote
+ * ones from the earlier site's resizing host, and a failed one leaves the placeholder in place.
  */
 export function SmartImage({
   src,
@@ -49,28 +53,48 @@ export function SmartImage({
   imgClassName = "",
 }: SmartImageProps) {
   const Mark = theme ? MARKS[theme] : undefined;
+  const image = typeof src === "string" ? { src } : src;
+  const own = image && "webpSrcSet" in image && image.webpSrcSet ? image : undefined;
+  const fallback = image ? (own ? image.src : sizedUrl(image.src, Math.min(width * 2, 1920))) : undefined;
+  const remoteSrcSet = image && !own ? srcSetFor(image.src, widths) : undefined;
+
+  if (priority && image && fallback) {
+    // React puts this in the document head while rendering on the server: the browser starts the LCP picture
+    // before it even reaches the <img>. A browser without AVIF skips the typed preload and takes the WebP.
+    if (own?.avifSrcSet)
+      preload(fallback, { as: "image", imageSrcSet: own.avifSrcSet, imageSizes: sizes, fetchPriority: "high", type: "image/avif" });
+    else preload(fallback, { as: "image", imageSrcSet: own?.webpSrcSet ?? remoteSrcSet, imageSizes: sizes, fetchPriority: "high" });
+  }
+
+  const img = image ? (
+    <img
+      key={image.src}
+      ref={watch}
+      src={fallback}
+      srcSet={own ? own.webpSrcSet : remoteSrcSet}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding={priority ? "auto" : "async"}
+      onError={(event) => (event.currentTarget.dataset.state = "error")}
+      className={imgClassName}
+    />
+  ) : null;
+
   return (
     <div className={`image-frame ${className}`}>
       <span className="image-mark">{Mark ? <Mark aria-hidden="true" className="h-10 w-10" strokeWidth={1} /> : <WordMark />}</span>
-      {src ? (
-        <img
-          key={src}
-          ref={watch}
-          src={sizedUrl(src, Math.min(width * 2, 1920))}
-          srcSet={srcSetFor(src, widths)}
-          sizes={sizes}
-          alt={alt}
-          width={width}
-          height={height}
-          loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : undefined}
-          decoding={priority ? "auto" : "async"}
-          onLoad={(event) => (event.currentTarget.dataset.state = "loaded")}
-          onError={(event) => (event.currentTarget.dataset.state = "error")}
-          className={imgClassName}
-        />
+      {own?.placeholder ? <span aria-hidden="true" className="image-blur" style={{ backgroundImage: `url("${own.placeholder}")` }} /> : null}
+      {own && img ? (
+        <picture key={image?.src}>
+          {own.avifSrcSet ? <source type="image/avif" srcSet={own.avifSrcSet} sizes={sizes} /> : null}
+          {img}
+        </picture>
       ) : (
-        alt && <span className="sr-only">{alt}</span>
+        (img ?? (alt && <span className="sr-only">{alt}</span>))
       )}
     </div>
   );

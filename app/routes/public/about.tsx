@@ -7,13 +7,14 @@ import { SectionHeading } from "#app/components/ui/section-heading";
 import { SmartImage } from "#app/components/media/smart-image";
 import { servicesContext } from "#app/db/context";
 import { pageMeta } from "#app/domain/seo";
-import { ABOUT_CONTENT_KEYS } from "#app/domain/site-content";
+import { ABOUT_CONTENT_KEYS, ABOUT_IMAGE_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
-
-const MISSION_IMAGE = "https://image931.wordpress.com/wp-content/uploads/2025/04/img_2078.jpg";
+import { readContentImages } from "#app/models/content-images.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { content: await readContent(context.get(servicesContext), ABOUT_CONTENT_KEYS) };
+  const services = context.get(servicesContext);
+  const [content, images] = await Promise.all([readContent(services, ABOUT_CONTENT_KEYS), readContentImages(services, ABOUT_IMAGE_KEYS)]);
+  return { content, images };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { content } = loaderData;
+  const { content, images } = loaderData;
   const values = [
     { title: "Vision", text: content["about-value-vision"], Icon: Target },
     { title: "Excellence", text: content["about-value-excellence"], Icon: Gem },
@@ -65,7 +66,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <p className="mt-8 text-lg leading-relaxed text-stone">{content["about-mission"]}</p>
           </div>
           <SmartImage
-            src={MISSION_IMAGE}
+            src={images["about-mission-image"]}
             alt=""
             width={960}
             height={640}
@@ -76,7 +77,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Leadership content={content} />
+      <Leadership content={content} photos={images} />
 
       <section className="bg-forest-900 text-ivory">
         <div className="mx-auto max-w-4xl px-6 py-20 text-center sm:px-8">

@@ -9,39 +9,44 @@ import { CATEGORIES } from "#app/domain/categories";
 import { isCategoryId } from "#app/domain/category-ids";
 import { hasActiveFilters, listingSearchParams, parseListingQuery } from "#app/domain/listing-query";
 import { pageMeta } from "#app/domain/seo";
+import { readContentImages } from "#app/models/content-images.server";
 import { findListings, locationOptions } from "#app/models/listings.server";
 
 /** One module serves all five category pages; the differences live in domain/categories.ts. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isCategoryId(params.category)) throw data({ message: null }, { status: 404 });
   const category = CATEGORIES[params.category];
-  const { db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
   const query = parseListingQuery(new URL(request.url).searchParams, category);
-  const [results, locations] = await Promise.all([findListings(db, category.id, query), locationOptions(db, category.id)]);
-  return { category, query, results, locations };
+  const [results, locations, images] = await Promise.all([
+    findListings(services.db, category.id, query),
+    locationOptions(services.db, category.id),
+    readContentImages(services, [category.heroKey]),
+  ]);
+  return { category, query, results, locations, hero: images[category.heroKey] };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: "Page not found | White Streams" }, { name: "robots", content: "noindex" }];
-  const { category, query } = loaderData;
+  const { category, query, hero } = loaderData;
   const page = query.page > 1 ? `?${listingSearchParams({ page: query.page })}` : "";
   return pageMeta({
     matches,
     path: `/${category.id}${page}`,
     title: query.page > 1 ? `${category.title}, page ${query.page}` : category.title,
     description: `${category.subtitle}.`,
-    image: category.heroImage,
+    image: hero?.src,
   });
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, query, results, locations } = loaderData;
+  const { category, query, results, locations, hero } = loaderData;
   const filtered = hasActiveFilters(query);
   return (
     <main id="main">
       <section className="relative flex h-[60vh] min-h-[22rem] items-end overflow-hidden bg-forest-950">
         <SmartImage
-          src={category.heroImage}
+          src={hero}
           alt=""
           width={1920}
           height={1080}

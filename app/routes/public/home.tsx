@@ -1,43 +1,68 @@
 import type { Route } from "./+types/home";
-import { HeroCarousel } from "#app/components/home/hero-carousel";
+import { HeroCarousel, type CarouselSlide } from "#app/components/home/hero-carousel";
 import { AboutBlurb, CategoriesGrid, Partners, TrendingNow } from "#app/components/home/home-sections";
 import { Leadership } from "#app/components/home/leadership";
 import { servicesContext } from "#app/db/context";
-import { HOME_SLIDES } from "#app/domain/home";
+import { CRYPTO_SLIDE } from "#app/domain/home";
 import { pageMeta } from "#app/domain/seo";
-import { HOME_CONTENT_KEYS } from "#app/domain/site-content";
+import { HOME_CONTENT_KEYS, HOME_IMAGE_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
+import { readContentImages } from "#app/models/content-images.server";
+import { homeCarousel, trendingNow } from "#app/models/listings-home.server";
+
+/** Trending Now follows views, which change without a listings notice: recomputed at most this often. */
+const HOME_LISTINGS_TTL_MS = 60_000;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { content: await readContent(context.get(servicesContext), HOME_CONTENT_KEYS) };
+  const services = context.get(servicesContext);
+  const [content, images, listings] = await Promise.all([
+    readContent(services, HOME_CONTENT_KEYS),
+    readContentImages(services, HOME_IMAGE_KEYS),
+    // Dropped at once by any listings change on any process: hiding a promoted listing takes it off the home page.
+    services.listingsCache.remember("home", HOME_LISTINGS_TTL_MS, async () => ({
+      carousel: await homeCarousel(services.db),
+      trending: await trendingNow(services.db),
+    })),
+  ]);
+  const slides: CarouselSlide[] = [
+    { ...CRYPTO_SLIDE, eyebrow: "White Streams", image: images[CRYPTO_SLIDE.imageKey] },
+    ...listings.carousel.map((item) => ({
+      title: item.title,
+      subtitle: item.location,
+      path: item.path,
+      eyebrow: item.categoryName,
+      image: item.image,
+    })),
+  ];
+  return { content, images, slides, trending: listings.trending };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     matches,
     path: "/",
     title: "White Streams - The World's Luxury Marketplace",
     description:
       "Real estate, supercars, precious metals, yachts and private jets from the world's most prestigious sellers, with payment in Bitcoin, Ethereum and XRP.",
-    image: HOME_SLIDES[1].image,
+    image: loaderData?.slides[1]?.image?.src ?? loaderData?.slides[0]?.image?.src,
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content } = loaderData;
+  const { content, images, slides, trending } = loaderData;
   return (
     <main id="main">
       <h1 className="sr-only">White Streams, the world's luxury marketplace for digital currency</h1>
-      <HeroCarousel />
-      <CategoriesGrid />
-      <TrendingNow />
+      <HeroCarousel slides={slides} />
+      <CategoriesGrid images={images} />
+      <TrendingNow items={trending} />
       <AboutBlurb
         intro={content["home-about-intro"]}
         globalReach={content["home-feature-global-reach"]}
         verified={content["home-feature-verified-listings"]}
         premium={content["home-feature-premium-service"]}
       />
-      <Partners />
-      <Leadership content={content} />
+      <Partners images={images} />
+      <Leadership content={content} photos={images} />
     </main>
   );
 }
