@@ -10,6 +10,7 @@ export default [
   route("media/*", "routes/resources/media-file.ts"),
   route("edit/api/media", "routes/admin/api/media-upload.ts"),
   route("edit/api/content/:key/image", "routes/admin/api/content-image.ts"),
+  route("edit/api/listings/:id/photos", "routes/admin/api/listing-photos.ts"),
 
   // [admin] sign-in, set-up and the /edit area go here.
   route("sign-in", "routes/auth/sign-in.tsx"),
@@ -30,6 +31,10 @@ export default [
     route("edit/media", "routes/admin/media.tsx"),
     route("edit/settings", "routes/admin/settings.tsx"),
     route("edit/activity", "routes/admin/activity.tsx"),
+    route("edit/listings", "routes/admin/listings.tsx"),
+    route("edit/listings/new", "routes/admin/listing-new.tsx"),
+    route("edit/listings/order", "routes/admin/listings-order.tsx"),
+    route("edit/listings/:id", "routes/admin/listing-edit.tsx"),
     // Unknown /edit paths: guarded like the rest, then a 404 inside the shell.
     route("edit/*", "routes/admin/not-found.tsx"),
   ]),

@@ -1,7 +1,8 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
 import { CATEGORY_IDS, type CategoryId } from "./category-ids";
-import { CURRENCIES, parsePriceAmount, type Price } from "./listing-price";
+import { CURRENCIES, formatAmount, parsePriceAmount, type Price } from "./listing-price";
 import { isValidSlug, MAX_SLUG_LENGTH } from "./listing-slug";
 import { LISTING_STATUSES, type ListingStatus } from "./listing-status";
 import type { Specification } from "./listing-views";
@@ -180,3 +181,96 @@ export function locationHint(category: CategoryId): string {
     ? "Comma-separated; the first part (e.g. East Africa) is what the Location filter offers."
     : "Comma-separated, ending with the country or region (e.g. Marbella, Málaga, Spain): the Location filter offers the last part.";
 }
+
+/** The form's starting values: a listing being edited, or a new one of a category. */
+export type ListingFormDefaults = {
+  version?: number;
+  title: string;
+  slug: string;
+  category: CategoryId;
+  location: string;
+  year?: number;
+  priceMode: "request" | "amount";
+  priceAmount: string;
+  priceCurrency: (typeof CURRENCIES)[number];
+  highlights: string[];
+  description: string;
+  features: string;
+  specifications: { label: string; value: string }[];
+  lastVerifiedOn: string;
+  status: ListingStatus;
+  visible: boolean;
+  onCarousel: boolean;
+  staffPick: boolean;
+};
+
+export type EditableListing = {
+  version: number;
+  title: string;
+  slug: string;
+  category: CategoryId;
+  location: string;
+  year: number | null;
+  price: Price;
+  specs: string[];
+  description: string;
+  features: string[];
+  specifications: Specification[];
+  lastVerifiedOn: string | null;
+  status: ListingStatus;
+  visible: boolean;
+  onCarousel: boolean;
+  staffPick: boolean;
+};
+
+export function listingFormDefaults(listing: EditableListing | null, category: CategoryId): ListingFormDefaults {
+  if (!listing) {
+    return {
+      title: "",
+      slug: "",
+      category,
+      location: "",
+      priceMode: "request",
+      priceAmount: "",
+      priceCurrency: "USD",
+      highlights: ["", "", ""],
+      description: "",
+      features: "",
+      specifications: specificationRowsFor(category, []),
+      lastVerifiedOn: "",
+      status: "draft",
+      visible: true,
+      onCarousel: false,
+      staffPick: false,
+    };
+  }
+  return {
+    version: listing.version,
+    title: listing.title,
+    slug: listing.slug,
+    category: listing.category,
+    location: listing.location,
+    year: listing.year ?? undefined,
+    priceMode: listing.price ? "amount" : "request",
+    priceAmount: listing.price ? formatAmount(listing.price.amount) : "",
+    priceCurrency: listing.price?.currency ?? "USD",
+    highlights: [...listing.specs, "", "", ""].slice(0, Math.max(MAX_HIGHLIGHTS, listing.specs.length)),
+    description: listing.description,
+    features: listing.features.join("\n"),
+    specifications: specificationRowsFor(listing.category, listing.specifications),
+    lastVerifiedOn: listing.lastVerifiedOn ?? "",
+    status: listing.status,
+    visible: listing.visible,
+    onCarousel: listing.onCarousel,
+    staffPick: listing.staffPick,
+  };
+}
+
+/** Someone saved the listing after this form was loaded: who, when, and the version now stored. */
+export type ListingConflict = { version: number; by: string | null; at: string };
+/** What the editor's action answers when it does not redirect: Conform's result (with what was typed) and any conflict. */
+export type ListingFormAnswer = { result: SubmissionResult<string[]>; conflict?: ListingConflict };
+export type PhotoActionAnswer = { ok: true; intent: string } | { ok: false; error: string; intent?: string };
+
+export const CONFLICT_MESSAGE =
+  "This listing was changed by someone else while you were editing it, so your changes were not saved. They are still in the form below.";

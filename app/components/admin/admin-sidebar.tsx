@@ -1,4 +1,4 @@
-import { FileText, History, Images, Inbox, LayoutDashboard, Settings, type LucideIcon } from "lucide-react";
+import { FileText, Gem, History, Images, Inbox, LayoutDashboard, Settings, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { canAccess, type AdminArea, type StaffRole } from "#app/domain/staff-roles";
 import { useLiveEnquiries } from "./live-enquiries";
@@ -8,6 +8,7 @@ type SidebarItem = { to: string; label: string; icon: LucideIcon; area: AdminAre
 // A screen joins this list when it is built (never as a stub page); each shows only to the roles that may open it.
 const ITEMS: SidebarItem[] = [
   { to: "/edit", label: "Dashboard", icon: LayoutDashboard, area: "dashboard", end: true },
+  { to: "/edit/listings", label: "Listings", icon: Gem, area: "listings" },
   { to: "/edit/enquiries", label: "Enquiries", icon: Inbox, area: "enquiries" },
   { to: "/edit/media", label: "Media", icon: Images, area: "media" },
   { to: "/edit/content", label: "Content", icon: FileText, area: "content" },

@@ -30,6 +30,11 @@ const ROUTE_AREAS: Record<string, AdminArea> = {
   "/edit/events": "enquiries",
   "/edit/settings": "settings",
   "/edit/activity": "activity",
+  "/edit/listings": "listings",
+  "/edit/listings/new": "listings",
+  "/edit/listings/order": "listings",
+  "/edit/listings/:id": "listings",
+  "/edit/api/listings/:id/photos": "listings",
 };
 
 const routeModules = import.meta.glob(["/app/routes/**/*.ts", "/app/routes/**/*.tsx", "!/app/routes/**/*.test.ts"]);

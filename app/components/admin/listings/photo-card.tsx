@@ -1,0 +1,113 @@
+import { Star, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { SmartImage } from "#app/components/media/smart-image";
+import type { CategoryId } from "#app/domain/category-ids";
+import type { PhotoActionAnswer } from "#app/domain/listing-editor";
+import { MAX_ALT_LENGTH, type PhotoView } from "#app/domain/listing-photos";
+
+type PhotoCardProps = { photo: PhotoView; handle: ReactNode; position: number; count: number; title: string; theme: CategoryId };
+
+/** One photo in the editor: its picture, the drag handle, alt text, "Make cover" and delete, each saved at once. */
+export function PhotoCard({ photo, handle, position, count, title, theme }: PhotoCardProps) {
+  const alt = useFetcher<PhotoActionAnswer>({ key: `photo-alt-${photo.id}` });
+  const cover = useFetcher<PhotoActionAnswer>({ key: `photo-cover-${photo.id}` });
+  const remove = useFetcher<PhotoActionAnswer>({ key: `photo-delete-${photo.id}` });
+  const label = `Photo ${position} of ${count}`;
+  const altError = alt.data && !alt.data.ok ? alt.data.error : null;
+  const remote = !photo.src.startsWith("/media/");
+
+  return (
+    <div className={`flex h-full flex-col ${remove.state !== "idle" ? "opacity-50" : ""}`} data-testid="listing-photo">
+      <div className="relative">
+        <SmartImage
+          src={photo}
+          alt=""
+          width={400}
+          height={267}
+          sizes="(min-width: 1280px) 260px, (min-width: 640px) 45vw, 90vw"
+          theme={theme}
+          className="aspect-[3/2] w-full"
+        />
+        <div className="absolute top-2 right-2 flex bg-white/90 shadow-sm">{handle}</div>
+        {position === 1 ? (
+          <span className="absolute top-2 left-2 bg-forest-900 px-2 py-0.5 text-[0.65rem] tracking-[0.16em] text-gold-200 uppercase">Cover</span>
+        ) : null}
+        {remote ? (
+          <span
+            className="absolute bottom-2 left-2 bg-white/90 px-2 py-0.5 text-[0.65rem] text-stone"
+            title="Served from the earlier site until npm run images:import copies it"
+          >
+            Not imported yet
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-3">
+        <alt.Form method="post" className="space-y-1.5">
+          <input type="hidden" name="_action" value="photo-alt" />
+          <input type="hidden" name="photoId" value={photo.id} />
+          <label htmlFor={`alt-${photo.id}`} className="block text-[0.68rem] font-medium tracking-[0.14em] text-stone uppercase">
+            Alt text of {label.toLowerCase()}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={`alt-${photo.id}`}
+              name="alt"
+              defaultValue={photo.alt}
+              maxLength={MAX_ALT_LENGTH}
+              placeholder={`${title}, photo ${position} of ${count}`}
+              aria-invalid={altError ? true : undefined}
+              aria-describedby={altError ? `alt-${photo.id}-error` : undefined}
+              className="min-w-0 flex-1 border border-ink/15 bg-white px-2.5 py-1.5 text-sm focus:border-gold-500 focus:outline-none"
+            />
+            <button
+              type="submit"
+              className="border border-forest-900/25 px-2.5 text-xs text-forest-900 hover:bg-sand"
+              aria-label={`Save alt text of ${label.toLowerCase()}`}
+            >
+              {alt.state !== "idle" ? "Saving…" : "Save"}
+            </button>
+          </div>
+          {altError ? (
+            <p id={`alt-${photo.id}-error`} className="text-xs text-red-700">
+              {altError}
+            </p>
+          ) : alt.data?.ok ? (
+            <p role="status" className="text-xs text-forest-800">
+              Alt text saved.
+            </p>
+          ) : null}
+        </alt.Form>
+        <div className="mt-auto flex items-center justify-between gap-2">
+          {position > 1 ? (
+            <cover.Form method="post">
+              <input type="hidden" name="_action" value="photo-cover" />
+              <input type="hidden" name="photoId" value={photo.id} />
+              <button
+                type="submit"
+                className="inline-flex items-center gap-1.5 text-xs text-forest-900 hover:underline"
+                aria-label={`Make ${label.toLowerCase()} the cover`}
+              >
+                <Star aria-hidden className="h-3.5 w-3.5" /> Make cover
+              </button>
+            </cover.Form>
+          ) : (
+            <span />
+          )}
+          <remove.Form
+            method="post"
+            onSubmit={(event) => {
+              if (!window.confirm(`Delete ${label.toLowerCase()}? This cannot be undone.`)) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="_action" value="photo-delete" />
+            <input type="hidden" name="photoId" value={photo.id} />
+            <button type="submit" aria-label={`Delete ${label.toLowerCase()}`} className="p-1.5 text-stone hover:text-red-700">
+              <Trash2 aria-hidden className="h-4 w-4" />
+            </button>
+          </remove.Form>
+        </div>
+      </div>
+    </div>
+  );
+}

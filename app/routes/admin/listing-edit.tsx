@@ -1,0 +1,120 @@
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/listing-edit";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { ListingInsights } from "#app/components/admin/listings/listing-insights";
+import { ListingForm } from "#app/components/admin/listings/listing-form";
+import { ListingStatusBadge, VisibilityLabel } from "#app/components/admin/listings/listing-status-badge";
+import { PhotoManager } from "#app/components/admin/listings/photo-manager";
+import { servicesContext } from "#app/db/context";
+import { CATEGORIES } from "#app/domain/categories";
+import { listingFormDefaults } from "#app/domain/listing-editor";
+import { toPhotoView } from "#app/domain/listing-photos";
+import { priceFrom } from "#app/domain/listing-price";
+import { listingPath } from "#app/domain/listing-slug";
+import { isReachable } from "#app/domain/listing-status";
+import { findListingForEditor, listingHistory, previousSlugs } from "#app/models/listings-editor.server";
+import { listingStats } from "#app/models/listings-views.server";
+import { requireStaff, requireStaffAction } from "#app/services/auth.server";
+import { actorOf, handleListingForm, handlePhotoAction } from "#app/services/listing-editor-action.server";
+
+/** /edit/listings/:id: edit a listing, its photos and its place on the site (area "listings"). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context, "listings");
+  const { db } = context.get(servicesContext);
+  const listing = await findListingForEditor(db, params.id);
+  if (!listing) throw data("Listing not found", { status: 404 });
+  const [stats, history, previous] = await Promise.all([
+    listingStats(db, [listing.id]),
+    listingHistory(db, listing.id, 12),
+    previousSlugs(db, listing),
+  ]);
+  const url = new URL(request.url);
+  return {
+    id: listing.id,
+    title: listing.title,
+    category: listing.category,
+    status: listing.status,
+    visible: listing.visible,
+    publicPath: isReachable(listing) ? listingPath(listing) : null,
+    previousPaths: previous.map(listingPath),
+    photos: listing.photos.map(toPhotoView),
+    defaults: listingFormDefaults(
+      {
+        ...listing,
+        price: priceFrom(listing.priceAmount, listing.priceCurrency),
+        onCarousel: listing.homeSlidePosition !== null,
+        staffPick: listing.staffPickPosition !== null,
+      },
+      listing.category,
+    ),
+    stats: stats.get(listing.id)!,
+    history: history.map((entry) => ({ at: entry.at.toISOString(), actor: entry.actor, action: entry.action, fields: Object.keys(entry.changes) })),
+    photoError: url.searchParams.get("photoError")?.slice(0, 300) ?? null,
+    notice: url.searchParams.has("created")
+      ? "Listing created. Add its photos, then publish it when it is ready."
+      : url.searchParams.has("saved")
+        ? "Saved. The site shows the changes now."
+        : null,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user } = await requireStaffAction(request, context, "listings");
+  const { db, storage } = context.get(servicesContext);
+  const listing = await findListingForEditor(db, params.id);
+  if (!listing) throw data("Listing not found", { status: 404 });
+  const formData = await request.formData();
+  if (formData.get("_action") === "save") return handleListingForm(db, actorOf(user), formData, listing);
+  const answer = await handlePhotoAction({ db, storage, actor: actorOf(user) }, listing, formData);
+  // A plain form post (no JavaScript) comes back to the photos; a script gets the answer itself.
+  if (request.headers.get("sec-fetch-mode") === "navigate") throw redirect(`/edit/listings/${listing.id}#photos`, 303);
+  return answer;
+}
+
+export default function ListingEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, title, category, status, visible, publicPath, previousPaths, photos, defaults, stats, history, notice, photoError } = loaderData;
+  const answer = actionData && "result" in actionData ? actionData : undefined;
+  return (
+    <div className="space-y-8">
+      <title>{`${title} | Listings | Admin`}</title>
+      <Link to="/edit/listings" className="inline-flex items-center gap-2 text-sm text-forest-900 underline-offset-4 hover:underline">
+        <ArrowLeft aria-hidden className="h-4 w-4" /> All listings
+      </Link>
+      <AdminPageHeader
+        eyebrow={CATEGORIES[category].name}
+        title={title}
+        actions={
+          <div className="flex flex-wrap items-center gap-4">
+            <ListingStatusBadge status={status} />
+            <VisibilityLabel status={status} visible={visible} />
+            {publicPath ? (
+              <a
+                href={publicPath}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1.5 text-sm text-forest-900 underline underline-offset-4"
+              >
+                View on the site <ExternalLink aria-hidden className="h-3.5 w-3.5" />
+              </a>
+            ) : null}
+          </div>
+        }
+      />
+      {notice ? (
+        <p role="status" className="border-l-2 border-forest-600 bg-forest-600/8 px-4 py-3 text-sm text-forest-900">
+          {notice}
+        </p>
+      ) : null}
+      {photoError ? (
+        <p role="alert" className="border-l-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-800">
+          The photo could not be added: {photoError}
+        </p>
+      ) : null}
+      {previousPaths.length ? <p className="text-xs text-stone">Earlier addresses, redirected here: {previousPaths.join(", ")}</p> : null}
+      <PhotoManager listingId={id} photos={photos} title={title} theme={category} />
+      <ListingForm key={defaults.version} listingId={id} defaults={defaults} lastResult={answer?.result} conflict={answer?.conflict} />
+      <ListingInsights stats={stats} history={history} />
+    </div>
+  );
+}
