@@ -191,7 +191,8 @@ export async function updateListing(
       if (before.version !== expectedVersion) {
         throw new ListingConflictError({ version: before.version, updatedAt: before.updatedAt, by: await lastEditor(tx, id) });
       }
-      const slug = await chooseSlug(tx, { ...values, slug: values.slug || (values.title === before.title ? before.slug : "") }, id);
+      // An emptied web address is made from the title again (the form always carries the current one).
+      const slug = await chooseSlug(tx, values, id);
       const movedCategory = values.category !== before.category;
       const [after] = await tx
         .update(listings)

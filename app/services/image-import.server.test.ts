@@ -1,0 +1,267 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database, type DatabaseHandle } from "#app/db/client.server";
+import { contentBlocks, imageImports, listings } from "#app/db/schema";
+import { listingFormSchema } from "#app/domain/listing-editor";
+import { CONTENT_DEFAULTS, IMAGE_CONTENT_KEYS } from "#app/domain/site-content";
+import { createListing } from "#app/models/listings-editor.server";
+import { photosFromUrls } from "#app/models/listing-row";
+import { makeJpeg, makeNoisyJpeg, makePng } from "../../tests/fixtures/images";
+import { startHttpStub, type HttpStub, type StubReply } from "../../tests/stubs/http-stub";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
+import { importRemoteImages, type ImportOptions } from "./image-import.server";
+import { createLocalStorage } from "./storage/local-storage.server";
+
+/**
+ * `npm run images:import`, offline: a local HTTP server stands in for the earlier site's media host and serves
+ * real generated pictures, a 404, an HTML page, a slow answer, an oversized file and a "JPEG" that is not one.
+ */
+const MAX_BYTES = 300 * 1024;
+let stub: HttpStub;
+let active = 0;
+let mostActive = 0;
+let missingFixed = false;
+const images: Record<string, Buffer> = {};
+
+function reply(requestPath: string): StubReply {
+  const name = requestPath.split("?")[0]!.replace("/images/", "");
+  const picture = (data: Buffer, type: string): StubReply => {
+    active += 1;
+    mostActive = Math.max(mostActive, active);
+    setTimeout(() => (active -= 1), 150);
+    return { body: data, headers: { "Content-Type": type }, delayMs: 150 };
+  };
+  if (name === "villa-1.jpg" || name === "hero.jpg" || name === "villa-3.jpg") return picture(images[name]!, "image/jpeg");
+  if (name === "villa-2.png") return picture(images[name]!, "image/png");
+  if (name === "missing.jpg") return missingFixed ? picture(images["villa-3.jpg"]!, "image/jpeg") : { status: 404, text: "Not Found" };
+  if (name === "page.jpg") return { text: "<html><body>Moved</body></html>", headers: { "Content-Type": "text/html; charset=utf-8" } };
+  if (name === "slow.jpg") return { ...picture(images["villa-1.jpg"]!, "image/jpeg"), delayMs: 3_000 };
+  if (name === "huge.jpg") return picture(images["huge.jpg"]!, "image/jpeg");
+  if (name === "lying.jpg") return { body: Buffer.from("<!doctype html><title>Not a picture</title>"), headers: { "Content-Type": "image/jpeg" } };
+  return { status: 404, text: "Not Found" };
+}
+
+beforeAll(async () => {
+  images["villa-1.jpg"] = await makeJpeg(1400, 900, { gps: true });
+  images["villa-3.jpg"] = await makeJpeg(800, 600);
+  images["hero.jpg"] = await makeJpeg(1300, 700);
+  images["villa-2.png"] = await makePng(900, 600);
+  images["huge.jpg"] = await makeNoisyJpeg(700, 500);
+  expect(images["huge.jpg"].length).toBeGreaterThan(MAX_BYTES);
+  stub = await startHttpStub((request) => reply(request.path));
+});
+afterAll(async () => stub?.stop());
+
+const url = (name: string) => `${stub.url}/images/${name}`;
+const requestsFor = (name: string) => stub.requests.filter((request) => request.path === `/images/${name}`).length;
+
+/** Every image block exists and points at the stub (the real defaults name the earlier site, unreachable here). */
+async function writeImageBlocks(db: Database) {
+  await db
+    .insert(contentBlocks)
+    .values(
+      IMAGE_CONTENT_KEYS.map((key) => ({
+        key,
+        type: "image" as const,
+        content: url("hero.jpg"),
+        metadata: { category: CONTENT_DEFAULTS[key].category },
+      })),
+    );
+  await db.insert(contentBlocks).values({
+    key: "home-gallery-html",
+    type: "html",
+    content: `<p>Our villas</p><img src="${url("villa-2.png")}" alt="Terrace">`,
+    metadata: { category: "home" },
+  });
+}
+
+async function writeListings(db: Database) {
+  const actor = { id: "importer-test", name: "Test", email: "test@example.test" };
+  const make = async (title: string, names: string[]) => {
+    const created = await createListing(
+      db,
+      actor,
+      listingFormSchema.parse({ title, category: "yachts", location: "Antibes, France", priceMode: "request", status: "published", visible: true }),
+    );
+    await db
+      .update(listings)
+      .set({ photos: photosFromUrls(names.map((name) => (name.startsWith("/") ? name : url(name)))) })
+      .where(eq(listings.id, created.id));
+    return created.id;
+  };
+  return {
+    first: await make("Import Yacht One", ["villa-1.jpg", "villa-2.png", "missing.jpg", "page.jpg"]),
+    second: await make("Import Yacht Two", ["villa-1.jpg", "slow.jpg", "huge.jpg", "lying.jpg", "/media/already/ours.webp"]),
+  };
+}
+
+const options = (overrides: Partial<ImportOptions> = {}): ImportOptions => ({
+  concurrency: 2,
+  timeoutMs: 1_000,
+  maxBytes: MAX_BYTES,
+  maxPixels: 40_000_000,
+  ...overrides,
+});
+
+for (const kind of TEST_DATABASE_KINDS) {
+  describe(`images:import on ${kind}`, () => {
+    let handle: DatabaseHandle;
+    let storageDir: string;
+    let ids: { first: string; second: string };
+    const deps = () => ({ db: handle.db, storage: createLocalStorage(storageDir) });
+
+    beforeAll(async () => {
+      handle = await openTestDatabase(kind);
+      storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-import-"));
+      await writeImageBlocks(handle.db);
+      ids = await writeListings(handle.db);
+      stub.requests.length = 0;
+      missingFixed = false;
+      mostActive = 0;
+    });
+    afterAll(async () => {
+      await handle?.close();
+      fs.rmSync(storageDir, { recursive: true, force: true });
+    });
+
+    it("copies each address once through the pipeline, rewrites references, and reports every failure without stopping", async () => {
+      const progress: string[] = [];
+      const report = await importRemoteImages(
+        deps(),
+        options({ onProgress: (event) => event.kind === "settled" && progress.push(`${event.outcome} ${event.url}`) }),
+      );
+      expect(report).toMatchObject({
+        addresses: 8,
+        imported: 3,
+        alreadyImported: 0,
+        listingsUpdated: 2,
+        blocksUpdated: IMAGE_CONTENT_KEYS.length + 1,
+      });
+      expect(Object.fromEntries(report.failed.map((failure) => [failure.url.split("/").pop(), failure.error]))).toEqual({
+        "huge.jpg": `too large (${images["huge.jpg"]!.length} bytes; the limit is ${MAX_BYTES})`,
+        "lying.jpg": "the bytes are not a JPEG, PNG, GIF, WebP or AVIF picture",
+        "missing.jpg": "the server answered HTTP 404",
+        "page.jpg": "not an image (Content-Type: text/html; charset=utf-8)",
+        "slow.jpg": "no answer within 1 s",
+      });
+      expect(progress).toHaveLength(8);
+      // Used by both listings and by every image block, each picture was downloaded once.
+      expect(requestsFor("villa-1.jpg")).toBe(1);
+      expect(requestsFor("hero.jpg")).toBe(1);
+      expect(mostActive).toBeLessThanOrEqual(2);
+
+      const [first] = await handle.db.select().from(listings).where(eq(listings.id, ids.first));
+      expect(first!.photos.map((photo) => photo.src.replace(stub.url, "STUB"))).toEqual([
+        expect.stringMatching(/^\/media\/imports\/[0-9a-f]{16}-[0-9a-f]{8}\/1400\.webp$/),
+        expect.stringMatching(/^\/media\/imports\/[0-9a-f]{16}-[0-9a-f]{8}\/900\.webp$/),
+        "STUB/images/missing.jpg",
+        "STUB/images/page.jpg",
+      ]);
+      expect(first!.photos[0]).toMatchObject({
+        sourceUrl: url("villa-1.jpg"),
+        width: 1400,
+        height: 900,
+        placeholder: expect.stringMatching(/^data:image\/webp/),
+      });
+      const [second] = await handle.db.select().from(listings).where(eq(listings.id, ids.second));
+      expect(second!.photos[0]!.src).toBe(first!.photos[0]!.src);
+      expect(second!.photos[4]!.src).toBe("/media/already/ours.webp");
+      // Every rendition the references name is in storage.
+      const storage = createLocalStorage(storageDir);
+      for (const variant of first!.photos[0]!.variants!) expect(await storage.exists(variant.key)).toBe(true);
+
+      const [crypto] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "home-slide-crypto-image"));
+      expect(crypto!.content).toMatch(/^\/media\/imports\/.+\/1300\.webp$/);
+      expect(crypto!.metadata).toMatchObject({
+        category: "home",
+        width: 1300,
+        height: 700,
+        variants: expect.arrayContaining([expect.objectContaining({ format: "avif" })]),
+      });
+      const [html] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "home-gallery-html"));
+      expect(html!.content).toMatch(/^<p>Our villas<\/p><img src="\/media\/imports\/.+\/900\.webp" alt="Terrace">$/);
+    });
+
+    it("is idempotent and resumable: nothing is downloaded twice, failures are retried, a fixed one is imported", async () => {
+      const before = stub.requests.length;
+      const again = await importRemoteImages(deps(), options());
+      expect(again).toMatchObject({ addresses: 5, imported: 0, alreadyImported: 0, listingsUpdated: 0 });
+      expect(again.failed).toHaveLength(5);
+      expect(
+        stub.requests
+          .slice(before)
+          .map((request) => request.path)
+          .sort(),
+      ).toEqual(["/images/huge.jpg", "/images/lying.jpg", "/images/missing.jpg", "/images/page.jpg", "/images/slow.jpg"].sort());
+      const [attempts] = await handle.db
+        .select()
+        .from(imageImports)
+        .where(eq(imageImports.sourceUrl, url("missing.jpg")));
+      expect(attempts).toMatchObject({ status: "failed", attempts: 2 });
+
+      // A listing added later that names an address already copied is rewritten without a download.
+      await handle.db
+        .update(listings)
+        .set({ photos: photosFromUrls([url("villa-1.jpg"), url("missing.jpg")]) })
+        .where(eq(listings.id, ids.second));
+      missingFixed = true;
+      const resumed = await importRemoteImages(deps(), options());
+      expect(resumed).toMatchObject({ imported: 1, alreadyImported: 1, listingsUpdated: 2 });
+      expect(requestsFor("villa-1.jpg")).toBe(1);
+      const [second] = await handle.db.select().from(listings).where(eq(listings.id, ids.second));
+      expect(second!.photos.every((photo) => photo.src.startsWith("/media/imports/"))).toBe(true);
+    });
+  });
+}
+
+describe("npm run images:import (the command)", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-import-cli-"));
+    const handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+    await handle.migrate();
+    await writeImageBlocks(handle.db);
+    const actor = { id: "cli", name: "CLI", email: "cli@example.test" };
+    const created = await createListing(
+      handle.db,
+      actor,
+      listingFormSchema.parse({
+        title: "CLI Yacht",
+        category: "yachts",
+        location: "Antibes, France",
+        priceMode: "request",
+        status: "published",
+        visible: true,
+      }),
+    );
+    await handle.db
+      .update(listings)
+      .set({ photos: photosFromUrls([url("villa-3.jpg"), url("page.jpg")]) })
+      .where(eq(listings.id, created.id));
+    await handle.close();
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("prints a plain line per picture when not on a terminal, lists failures and exits non-zero", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/import-images.ts", "--timeout=5", "--concurrency=2"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test", LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    // The listing's two photos, the html block's picture and the one picture every image block names.
+    expect(stdout).toContain("4 remote pictures referenced");
+    expect(stdout).toMatch(/^\[\d\/4\] imported: .+\/images\/villa-3\.jpg$/m);
+    expect(stdout).toMatch(/^\[\d\/4\] failed: .+\/images\/page\.jpg \(not an image/m);
+    expect(stdout).toContain("Done: 3 imported, 0 already imported, 1 failed; 1 listings and");
+    expect(stderr).toContain("1 pictures could not be imported");
+    expect(code).toBe(1);
+  }, 60_000);
+});
