@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server";
 import { contactSubmissions, contentBlocks, emailOutbox, listings, mediaItems } from "#app/db/schema";
 import { CATEGORY_LIST, type Category } from "#app/domain/categories";
 import { PIPELINE_STATUSES, type PipelineStatus } from "#app/domain/enquiry-pipeline-status";
+import { reachableSql } from "./listings-visibility.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const CHART_DAYS = 30;
@@ -29,7 +30,7 @@ export async function loadDashboardFigures(db: Database, now = new Date()): Prom
   const day = sql<string>`to_char(${contactSubmissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const [listingRows, dayRows, pipelineRows, [unopened], [mail], [blocks], [media]] = await Promise.all([
     db
-      .select({ category: listings.category, total: count(), visible: sql<number>`count(*) filter (where ${listings.visible})`.mapWith(Number) })
+      .select({ category: listings.category, total: count(), visible: sql<number>`count(*) filter (where ${reachableSql})`.mapWith(Number) })
       .from(listings)
       .groupBy(listings.category),
     db.select({ day, count: count() }).from(contactSubmissions).where(gte(contactSubmissions.createdAt, since)).groupBy(day),

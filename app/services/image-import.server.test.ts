@@ -61,16 +61,14 @@ const requestsFor = (name: string) => stub.requests.filter((request) => request.
 
 /** Every image block exists and points at the stub (the real defaults name the earlier site, unreachable here). */
 async function writeImageBlocks(db: Database) {
-  await db
-    .insert(contentBlocks)
-    .values(
-      IMAGE_CONTENT_KEYS.map((key) => ({
-        key,
-        type: "image" as const,
-        content: url("hero.jpg"),
-        metadata: { category: CONTENT_DEFAULTS[key].category },
-      })),
-    );
+  await db.insert(contentBlocks).values(
+    IMAGE_CONTENT_KEYS.map((key) => ({
+      key,
+      type: "image" as const,
+      content: url("hero.jpg"),
+      metadata: { category: CONTENT_DEFAULTS[key].category },
+    })),
+  );
   await db.insert(contentBlocks).values({
     key: "home-gallery-html",
     type: "html",

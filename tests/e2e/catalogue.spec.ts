@@ -19,7 +19,10 @@ test.describe("category pages", () => {
       await expect(page.getByPlaceholder("Search listings...")).toBeVisible();
       await expect(page.getByText("Filters", { exact: true })).toBeVisible();
       await expect(page.getByText("Sort by: featured")).toHaveCount(hasSort ? 1 : 0);
-      await expect(cardTitles(page)).toHaveCount({ "/real-estate": 5, "/cars": 4, "/metals": 3, "/yachts": 4, "/jets": 4 }[path]);
+      // At least the seeded listings (the model test counts them exactly): other specs add listings of their own.
+      await expect
+        .poll(() => cardTitles(page).count())
+        .toBeGreaterThanOrEqual({ "/real-estate": 5, "/cars": 4, "/metals": 3, "/yachts": 4, "/jets": 4 }[path]);
       await openFilters(page);
       await expect(page.getByRole("combobox", { name: "Year" })).toHaveCount(path === "/metals" ? 0 : 1);
       await expect(page.getByRole("combobox", { name: "Bedrooms" })).toHaveCount(path === "/real-estate" ? 1 : 0);
@@ -231,7 +234,8 @@ test.describe("detail page", () => {
     await expect(gallery).toHaveAccessibleName("Photo 1 of 14");
     const strip = page.getByTestId("gallery-strip");
     await expect(strip.getByRole("listitem")).toHaveCount(4);
-    await strip.getByRole("button", { name: "+10 more" }).click();
+    // The tile covers the 4th thumbnail, so it counts it among the hidden photos (14 - 3).
+    await strip.getByRole("button", { name: "+11 more" }).click();
     await expect(strip.getByRole("listitem")).toHaveCount(14);
     await strip.getByRole("button", { name: "Show photo 9" }).click();
     await expect(gallery).toHaveAccessibleName("Photo 9 of 14");

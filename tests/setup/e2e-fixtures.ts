@@ -21,11 +21,39 @@ export const HIDDEN_LISTING = {
   features: [],
 };
 
+/**
+ * Listings in each public state for listing-states.spec.ts, each used by that spec alone. Jets, in Reykjavik:
+ * no other spec filters jets or looks for Iceland.
+ */
+const stateListing = (id: string, title: string) => ({
+  id,
+  category: "jets" as const,
+  title,
+  location: "Reykjavik, Iceland",
+  year: 2004,
+  specs: ["8 Passengers"],
+  images: [],
+  description: `${title}: a fixture of the browser tests.`,
+  specifications: [{ label: "Crew", value: "2" }],
+  features: [],
+});
+export const UNDER_OFFER_LISTING = stateListing("e2e-under-offer-learjet", "E2E Under Offer Learjet");
+export const SOLD_LISTING = stateListing("e2e-sold-falcon", "E2E Sold Falcon");
+export const HOME_PROMO_LISTING = stateListing("e2e-home-promo-citation", "E2E Home Promo Citation");
+
 /** Fixture rows the browser tests rely on, written before the server starts. Each issue's tests add theirs here. */
 export async function writeE2eFixtures(db: Database) {
   await db
     .insert(listings)
     .values({ ...toListingRow(HIDDEN_LISTING, 5), visible: false })
+    .onConflictDoNothing();
+  await db
+    .insert(listings)
+    .values([
+      { ...toListingRow(UNDER_OFFER_LISTING, 9000), status: "under_offer" as const },
+      { ...toListingRow(SOLD_LISTING, 9010), status: "sold" as const },
+      toListingRow(HOME_PROMO_LISTING, 9020),
+    ])
     .onConflictDoNothing();
   await createStaffUser({ db, auth: await createAuthForDatabase(db, parseEnv()) }, { ...E2E_ADMIN, role: "owner" });
   await writeAdminFixtures(db);
