@@ -5,7 +5,8 @@
  *
  * Options (for working on the benchmark itself; the committed results come from a plain run):
  *   --skip-build        reuse build-bench/ as it is
- *   --only=a,b          only these parts: lighthouse, bytes, throughput, latency
+ *   --only=a,b          only these parts: lighthouse, bytes, throughput, latency, views (the other sections of
+ *                       results.json are kept from the previous run)
  *   --runs=N            Lighthouse runs per route (default 5)
  *   --large-dir=DIR     keep the 100,000-listing database in DIR and reuse it when it is already there
  */
@@ -22,14 +23,16 @@ import { checkTargets, renderMarkdown, type BenchResults } from "./lib/report";
 import { startServer, buildSite, type RunningServer } from "./lib/server";
 import { measureThroughput, THROUGHPUT_SETTINGS } from "./lib/throughput";
 import { ensureTools } from "./lib/tools";
+import { measureViewRecording, recordedViews } from "./lib/view-recording";
 
 const LIGHTHOUSE_ROUTES = ["/", "/cars", "/cars/bugatti-chiron-2019", "/real-estate?bedrooms=5"];
 const LARGE_CATALOGUE = 100_000;
 const LATENCY_REQUESTS = 200;
+const VIEW_REQUESTS = 200;
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-const parts = new Set((option("only") ?? "lighthouse,bytes,throughput,latency").split(","));
+const parts = new Set((option("only") ?? "lighthouse,bytes,throughput,latency,views").split(","));
 const runs = Number(option("runs") ?? 5);
 
 function chromiumVersion(): string {
@@ -49,7 +52,7 @@ function chromiumVersion(): string {
 async function main() {
   const started = Date.now();
   process.env.CHROME_PATH ??= "/usr/bin/chromium";
-  ensureTools();
+  if (parts.has("lighthouse") || parts.has("throughput")) ensureTools();
   if (!args.includes("--skip-build")) buildSite();
 
   const ports = new Set<number>();
@@ -101,6 +104,25 @@ async function main() {
       results.throughput = { settings: THROUGHPUT_SETTINGS, rows };
     }
 
+    if (parts.has("views")) {
+      // A twin of the small server that does not count views: same build, same seeded catalogue.
+      const countingDir = path.join(workDir, "views-on");
+      const counting = await startServer({ port: await freePort(ports), dataDir: countingDir, label: "view-counting" });
+      const quiet = await startServer({
+        port: await freePort(ports),
+        dataDir: path.join(workDir, "views-off"),
+        label: "non-counting",
+        env: { LISTING_VIEWS: "0" },
+      });
+      servers.push(counting, quiet);
+      const measured = await measureViewRecording(counting.origin, quiet.origin, VIEW_REQUESTS);
+      // Stopping flushes the last batch; then the database can be opened here.
+      await counting.stop();
+      await quiet.stop();
+      results.viewRecording = { ...measured, recordedViews: await recordedViews(countingDir), measuredAt: new Date().toISOString() };
+      log(`  the counting server recorded ${results.viewRecording.recordedViews} views`);
+    }
+
     if (large) {
       const largeServer = await startServer({ port: await freePort(ports), dataDir: large.dir, label: "100,000-listing" });
       servers.push(largeServer);
@@ -137,7 +159,12 @@ async function main() {
   }
 
   results.machine.durationSeconds = (Date.now() - started) / 1000;
-  const final: BenchResults = { ...results, targets: checkTargets(results) };
+  // A partial run (--only) keeps what the previous run measured for the other parts.
+  const previous: Partial<Omit<BenchResults, "targets">> = option("only")
+    ? (JSON.parse(fs.readFileSync(path.join(BENCH_DIR, "results.json"), "utf8")) as Omit<BenchResults, "targets">)
+    : {};
+  const merged = { ...previous, ...results, generatedAt: previous.generatedAt ?? results.generatedAt, machine: previous.machine ?? results.machine };
+  const final: BenchResults = { ...merged, targets: checkTargets(merged) };
   fs.writeFileSync(path.join(BENCH_DIR, "results.json"), `${JSON.stringify(final, null, 2)}\n`);
   fs.writeFileSync(path.join(BENCH_DIR, "results.md"), renderMarkdown(final));
   log("wrote bench/results.md and bench/results.json");

@@ -6,8 +6,11 @@ export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const ROOT = path.resolve(BENCH_DIR, "..");
 /** The benchmark's own production build, so it never clobbers `build/` or another run's folder. */
 export const BUILD_DIR = path.join(ROOT, "build-bench");
-/** Ports reserved for the benchmark's servers. */
-export const PORT_RANGE = [3300, 3310] as const;
+/** Ports reserved for the benchmark's servers; BENCH_PORTS=from-to moves them (e.g. on a machine shared by several runs). */
+export const PORT_RANGE =
+  (process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/)
+    ?.slice(1, 3)
+    .map(Number) as [number, number] | undefined) ?? ([3300, 3310] as const);
 /** Everything measured goes over loopback only. */
 export const HOST = "127.0.0.1";
 

@@ -3,6 +3,7 @@ import type { QueryPlan } from "./large-catalogue";
 import type { LatencyRow } from "./latency";
 import type { LighthouseSummary } from "./lighthouse";
 import type { ThroughputRow } from "./throughput";
+import type { ViewRecordingResult } from "./view-recording";
 
 export type Target = { name: string; measured: string; target: string; met: boolean };
 
@@ -22,6 +23,7 @@ export type BenchResults = {
     carsP95Ratio: number;
   };
   queryPlans?: QueryPlan[];
+  viewRecording?: ViewRecordingResult;
   targets: Target[];
 };
 
@@ -43,6 +45,15 @@ export function checkTargets(results: Omit<BenchResults, "targets">): Target[] {
   }
   for (const row of results.assetBytes ?? []) {
     targets.push({ name: `JavaScript (gzip) ${row.route}`, measured: kB(row.jsGzip), target: "≤ 100 kB", met: row.jsGzip <= 100_000 });
+  }
+  if (results.viewRecording) {
+    const ratio = results.viewRecording.p95Ratio;
+    targets.push({
+      name: "Detail page p95 counting views ÷ p95 not counting",
+      measured: `${ratio.toFixed(2)}×`,
+      target: "≤ 1.2×",
+      met: ratio <= 1.2,
+    });
   }
   if (results.latency) {
     const ratio = results.latency.carsP95Ratio;
@@ -157,6 +168,23 @@ export function renderMarkdown(results: BenchResults): string {
       }),
       "",
       "With 20 listings `/cars` shows the 4 seeded cars; with 100,000 it shows a full page of 24 cards and pagination, so part of the ratio is rendering six times as many cards.",
+      "",
+    );
+  }
+
+  if (results.viewRecording) {
+    const view = results.viewRecording;
+    push(
+      `## Counting listing views (${view.requests} sequential requests of \`${view.route}\` per server after 10 warm-up requests, alternating between a server that counts views and one with LISTING_VIEWS=0)`,
+      "",
+      "Every request comes from a new visitor (its own browser string), so each one is a view to record: the worst case. Views are queued in memory and written in batches after the response.",
+      "",
+      "| | p50 | p95 |",
+      "|---|---|---|",
+      `| counting views | ${view.withViews.p50Ms} ms | ${view.withViews.p95Ms} ms |`,
+      `| not counting | ${view.withoutViews.p50Ms} ms | ${view.withoutViews.p95Ms} ms |`,
+      "",
+      `The counting server stored ${view.recordedViews} distinct views of the listing (one per visitor that day). Measured ${view.measuredAt}.`,
       "",
     );
   }

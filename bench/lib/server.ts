@@ -40,7 +40,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
  * /healthz answers. Its log goes to DATA_DIR/server.log, warnings and up only, so it costs no CPU
  * during the throughput runs.
  */
-export async function startServer(options: { port: number; dataDir: string; label: string }): Promise<RunningServer> {
+export async function startServer(options: { port: number; dataDir: string; label: string; env?: Record<string, string> }): Promise<RunningServer> {
   const { port, dataDir, label } = options;
   fs.mkdirSync(dataDir, { recursive: true });
   const logFile = fs.openSync(path.join(dataDir, "server.log"), "a");
@@ -56,6 +56,7 @@ export async function startServer(options: { port: number; dataDir: string; labe
       HOST,
       SITE_URL: `http://${HOST}:${port}`,
       LOG_LEVEL: "warn",
+      ...options.env,
     },
     stdio: ["ignore", logFile, logFile],
   });
