@@ -420,7 +420,12 @@ for (const kind of TEST_DATABASE_KINDS) {
         const form = contactForm({ interest: "", phone: "+44 20 7946 0958", message: "I would like more information about Bugatti Chiron" });
         form.delete("interest");
         const id = form.get("submission_id") as string;
-        const response = await enquiryAction({ request: post("/cars/bugatti-chiron-2019.data", form), context: context(), params: {} });
+        const response = await enquiryAction({
+          request: post("/cars/bugatti-chiron-2019.data", form),
+          context: context(),
+          // The route's params name the listing (issue 10, point 12): the URL is not parsed again.
+          params: { category: "cars", id: "bugatti-chiron-2019" },
+        });
         expect(response).toMatchObject({ data: { status: "success" }, init: { headers: { "Cache-Control": "no-store" } } });
         expect(await findSubmission(handle.db, id)).toMatchObject({
           interest: "Cars",
@@ -437,10 +442,16 @@ for (const kind of TEST_DATABASE_KINDS) {
 
       it("answers 404 for an enquiry about a hidden or unknown listing", async () => {
         await handle.db.update(listings).set({ visible: false }).where(eq(listings.id, "ferrari-f40-1990"));
-        await expect(enquiryAction({ request: post("/cars/ferrari-f40-1990", contactForm()), context: context(), params: {} })).rejects.toMatchObject(
-          { init: { status: 404 }, data: { message: "Car not found", category: "cars" } },
-        );
-        await expect(enquiryAction({ request: post("/jets/nothing-here", contactForm()), context: context(), params: {} })).rejects.toMatchObject({
+        await expect(
+          enquiryAction({
+            request: post("/cars/ferrari-f40-1990", contactForm()),
+            context: context(),
+            params: { category: "cars", id: "ferrari-f40-1990" },
+          }),
+        ).rejects.toMatchObject({ init: { status: 404 }, data: { message: "Car not found", category: "cars" } });
+        await expect(
+          enquiryAction({ request: post("/jets/nothing-here", contactForm()), context: context(), params: { category: "jets", id: "nothing-here" } }),
+        ).rejects.toMatchObject({
           init: { status: 404 },
         });
       });
