@@ -18,6 +18,9 @@ import { resolveClientIp } from "#app/services/client-ip.server";
 import { enquiryAction } from "#app/services/enquiry-action.server";
 import { isCountableRequest } from "#app/services/view-recorder.server";
 
+// Fixed locale and time zone, so the server's HTML and the browser's render agree.
+const verifiedFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isCategoryId(params.category)) throw data({ message: null }, { status: 404 });
   const category = CATEGORIES[params.category];
@@ -83,6 +86,12 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               {listing.year ? <span aria-hidden="true"> · </span> : null}
               {listing.year ? <span>{listing.year}</span> : null}
             </p>
+            {listing.lastVerifiedOn ? (
+              <p className="mt-2 text-xs tracking-wide text-stone">
+                Details verified with the seller on{" "}
+                <time dateTime={listing.lastVerifiedOn}>{verifiedFormat.format(new Date(`${listing.lastVerifiedOn}T00:00:00Z`))}</time>
+              </p>
+            ) : null}
             {sold ? (
               <p className="mt-6 inline-flex border border-forest-900/20 px-6 py-3 text-xs font-medium tracking-[0.2em] text-forest-900 uppercase">
                 Sold
