@@ -125,7 +125,17 @@ test.describe("listings manager: the staff flow", () => {
     await expect(preload).toHaveAttribute("imagesrcset", /\/media\/listings\/.+\.avif 640w/);
     await expect(visitor.getByText("Hangared in Geneva.")).toBeVisible();
     await expect(visitor.getByRole("button", { name: "Contact Agent" })).toBeVisible();
+    const detailUrl = visitor.url();
     await visitor.close();
+
+    // Without JavaScript the photo shows as soon as it decodes: nothing waits for a script to reveal it.
+    const noScript = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(detailUrl);
+    const photo = plain.locator('[aria-roledescription="gallery"] img');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await photo.evaluate((img) => getComputedStyle(img).opacity + getComputedStyle(img).visibility)).toBe("1visible");
+    await noScript.close();
   });
 
   test("a second tab saving an older copy is told the listing changed, and keeps what it typed", async () => {
