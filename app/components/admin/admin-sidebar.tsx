@@ -38,7 +38,7 @@ export function AdminSidebar({ role }: { role: StaffRole }) {
               <Icon aria-hidden className="h-4 w-4" strokeWidth={1.5} />
               {label}
               {to === "/edit/enquiries" && unopened ? (
-                <span className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-400 px-1.5 text-[0.68rem] font-semibold text-forest-950">
+                <span className="relative ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-400 px-1.5 text-[0.68rem] font-semibold text-forest-950">
                   {unopened > 99 ? "99+" : unopened}
                   <span className="sr-only"> unread</span>
                 </span>
