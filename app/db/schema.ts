@@ -21,6 +21,7 @@ import { PIPELINE_STATUSES } from "#app/domain/enquiry-pipeline-status";
 import type { ListingPhoto } from "#app/domain/listing-photos";
 import { CURRENCIES } from "#app/domain/listing-price";
 import { LISTING_STATUSES } from "#app/domain/listing-status";
+import { CONTENT_TYPES, type ContentCategory } from "#app/domain/site-content";
 
 export type Specification = { label: string; value: string };
 
@@ -159,7 +160,7 @@ export const contentBlocks = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     key: text("key").notNull(),
-    type: text("type", { enum: ["text", "image", "html"] }).notNull(),
+    type: text("type", { enum: CONTENT_TYPES }).notNull(),
     content: text("content").notNull().default(""),
     metadata: jsonb("metadata").$type<ContentBlockMetadata>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -184,7 +185,7 @@ export type MediaItemMetadata = {
 };
 
 export type ContentBlockMetadata = {
-  category?: "home" | "about" | "contact";
+  category?: ContentCategory;
   originalName?: string;
   size?: number;
   type?: string;

@@ -1,9 +1,31 @@
 /**
  * The editable texts and images of the public pages, as content blocks with defaults in code.
  * A block with no stored content gets its default saved on first load; staff edit them under /edit/content.
+ * This module is the one home of the content categories, the block types, every block's default and where
+ * each block appears on the site.
  */
-export type ContentCategory = "home" | "about" | "contact";
-export type ContentType = "text" | "image" | "html";
+
+/** The content categories (spec point 9: home, about, contact): one per public page that shows blocks. */
+export const CONTENT_CATEGORIES = [
+  { id: "home", label: "Home Page", page: "Home page", path: "/" },
+  { id: "about", label: "About", page: "About page", path: "/about" },
+  { id: "contact", label: "Contact", page: "Contact page", path: "/contact" },
+] as const;
+export type ContentCategory = (typeof CONTENT_CATEGORIES)[number]["id"];
+export const CONTENT_CATEGORY_IDS = CONTENT_CATEGORIES.map((category) => category.id) as [ContentCategory, ...ContentCategory[]];
+
+export function isContentCategory(value: string): value is ContentCategory {
+  return (CONTENT_CATEGORY_IDS as string[]).includes(value);
+}
+
+/** The label the Content Manager shows for a category; an unknown stored value is shown as it is. */
+export function contentCategoryLabel(value: string): string {
+  return CONTENT_CATEGORIES.find((category) => category.id === value)?.label ?? value;
+}
+
+export const CONTENT_TYPES = ["text", "image", "html"] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = { text: "Text", image: "Image", html: "HTML" };
 export type ContentDefault = { key: string; type: ContentType; category: ContentCategory; content: string };
 
 const MEDIA = "https://image931.wordpress.com/wp-content/uploads/2025/04";
@@ -98,29 +120,67 @@ export const CONTENT_DEFAULTS = {
 export type ContentKey = keyof typeof CONTENT_DEFAULTS;
 export type ContentValues<K extends ContentKey> = Record<K, string>;
 
-export const HOME_CONTENT_KEYS = [
-  "home-about-intro",
-  "home-feature-global-reach",
-  "home-feature-verified-listings",
-  "home-feature-premium-service",
-  "leader-founder-bio",
-  "leader-founder-photo",
-  "leader-ceo-bio",
-  "leader-ceo-photo",
-] as const satisfies readonly ContentKey[];
+/** A section of a page that shows a block; `anchor` is the id of the section's heading on that page. */
+type Placement = { section: string; anchor?: string };
 
-export const ABOUT_CONTENT_KEYS = [
-  "about-intro",
-  "about-intro-secondary",
-  "about-value-vision",
-  "about-value-excellence",
-  "about-value-relationships",
-  "about-mission",
-  "leader-founder-bio",
-  "leader-founder-photo",
-  "leader-ceo-bio",
-  "leader-ceo-photo",
-] as const satisfies readonly ContentKey[];
+/**
+ * Where each block appears, page by page. The pages read exactly these keys, and the Content Manager shows
+ * staff where a block is seen ("Home page · About section"). A block created by staff appears nowhere until
+ * a page reads it.
+ */
+export const CONTENT_PLACEMENTS = {
+  home: {
+    "home-about-intro": { section: "About section", anchor: "about-blurb-heading" },
+    "home-feature-global-reach": { section: "About section · Global Reach", anchor: "about-blurb-heading" },
+    "home-feature-verified-listings": { section: "About section · Verified Listings", anchor: "about-blurb-heading" },
+    "home-feature-premium-service": { section: "About section · Premium Service", anchor: "about-blurb-heading" },
+    "leader-founder-bio": { section: "Our Leadership · founder's biography", anchor: "leadership-heading" },
+    "leader-founder-photo": { section: "Our Leadership · founder's photo", anchor: "leadership-heading" },
+    "leader-ceo-bio": { section: "Our Leadership · chief executive's biography", anchor: "leadership-heading" },
+    "leader-ceo-photo": { section: "Our Leadership · chief executive's photo", anchor: "leadership-heading" },
+  },
+  about: {
+    "about-intro": { section: "Introduction" },
+    "about-intro-secondary": { section: "Introduction · second paragraph" },
+    "about-value-vision": { section: "Our Values · Vision", anchor: "values-heading" },
+    "about-value-excellence": { section: "Our Values · Excellence", anchor: "values-heading" },
+    "about-value-relationships": { section: "Our Values · Relationships", anchor: "values-heading" },
+    "about-mission": { section: "Our Mission", anchor: "mission-heading" },
+    "leader-founder-bio": { section: "Our Leadership · founder's biography", anchor: "leadership-heading" },
+    "leader-founder-photo": { section: "Our Leadership · founder's photo", anchor: "leadership-heading" },
+    "leader-ceo-bio": { section: "Our Leadership · chief executive's biography", anchor: "leadership-heading" },
+    "leader-ceo-photo": { section: "Our Leadership · chief executive's photo", anchor: "leadership-heading" },
+  },
+  // The working hours are a setting (/edit/settings), shown with the phone and WhatsApp numbers.
+  contact: {
+    "contact-intro": { section: "Introduction" },
+  },
+} as const satisfies Record<ContentCategory, Partial<Record<ContentKey, Placement>>>;
+
+function keysOf<Page extends ContentCategory>(page: Page) {
+  return Object.keys(CONTENT_PLACEMENTS[page]) as Array<keyof (typeof CONTENT_PLACEMENTS)[Page] & ContentKey>;
+}
+
+/** The blocks each page reads. */
+export const HOME_CONTENT_KEYS = keysOf("home");
+export const ABOUT_CONTENT_KEYS = keysOf("about");
+export const CONTACT_CONTENT_KEYS = keysOf("contact");
+
+export type BlockPlacement = { page: string; section: string; href: string };
+
+/** Every place on the public site that shows the block with this key (none for a block no page reads). */
+export function placementsOf(key: string): BlockPlacement[] {
+  return CONTENT_CATEGORIES.flatMap((category) => {
+    const placement = (CONTENT_PLACEMENTS[category.id] as Partial<Record<string, Placement>>)[key];
+    if (!placement) return [];
+    return [{ page: category.page, section: placement.section, href: placement.anchor ? `${category.path}#${placement.anchor}` : category.path }];
+  });
+}
+
+/** The default of a block, when the site has one. */
+export function contentDefaultOf(key: string): string | null {
+  return Object.hasOwn(CONTENT_DEFAULTS, key) ? CONTENT_DEFAULTS[key as ContentKey].content : null;
+}
 
 /** The home page's pictures: the crypto slide, the five category tiles, the partner logos and the leaders' photos. */
 export const HOME_IMAGE_KEYS = [
@@ -142,5 +202,3 @@ export const IMAGE_CONTENT_KEYS = (Object.keys(CONTENT_DEFAULTS) as ContentKey[]
 
 export const ABOUT_IMAGE_KEYS = ["about-mission-image", "leader-founder-photo", "leader-ceo-photo"] as const satisfies readonly ContentKey[];
 
-// The working hours are a setting (/edit/settings), shown with the phone and WhatsApp numbers.
-export const CONTACT_CONTENT_KEYS = ["contact-intro"] as const satisfies readonly ContentKey[];

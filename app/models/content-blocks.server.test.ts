@@ -15,10 +15,12 @@ import {
   listContentBlocks,
   readContent,
   readContentBlock,
+  saveMissingDefaults,
   toAdminContentBlock,
   updateContentBlock,
 } from "./content-blocks.server";
 import { startChangeBus } from "#app/db/change-bus.server";
+import { CONTENT_DEFAULTS } from "#app/domain/site-content";
 import { createContentCache, type ContentStore } from "./content-blocks.server";
 
 /** Writes straight to the table, behind the model's back, to see whether a read came from the cache. */
@@ -93,6 +95,33 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(updated?.content).toBe("After <b>bold</b> stays literal");
       expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(updated!.createdAt.getTime());
       expect(await updateContentBlock(store, "no-such-block", { content: "x" }, TEST_ACTOR)).toBeNull();
+    });
+
+    it("writes a site block's default back when staff save it empty; a staff-made block may stay empty", async () => {
+      await readContent(store, ["contact-intro"]);
+      const restored = await updateContentBlock(store, "contact-intro", { content: "  \n " }, TEST_ACTOR);
+      expect(restored?.content).toBe(CONTENT_DEFAULTS["contact-intro"].content);
+      expect(toAdminContentBlock(restored!)).toMatchObject({ hasDefault: true, content: CONTENT_DEFAULTS["contact-intro"].content });
+      await createContentBlock(store, { key: "staff-note", type: "text", category: "contact", content: "Note" }, TEST_ACTOR);
+      expect((await updateContentBlock(store, "staff-note", { content: "" }, TEST_ACTOR))?.content).toBe("");
+    });
+
+    it("saves the default of a stored empty block on the editor's first load", async () => {
+      await readContent(store, ["about-value-vision"]);
+      await writeBehindCache(handle.db, "about-value-vision", "");
+      const [empty] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "about-value-vision"));
+      const [shown] = await saveMissingDefaults(store, [empty!]);
+      expect(shown?.content).toBe(CONTENT_DEFAULTS["about-value-vision"].content);
+      const [stored] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "about-value-vision"));
+      expect(stored?.content).toBe(CONTENT_DEFAULTS["about-value-vision"].content);
+    });
+
+    it("tells the Content Manager where each block appears on the site", async () => {
+      const [leader] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "about-mission"));
+      const mission = leader ?? (await createContentBlock(store, { key: "about-mission", type: "text", category: "about" }, TEST_ACTOR));
+      expect(toAdminContentBlock(mission).placements).toEqual([{ page: "About page", section: "Our Mission", href: "/about#mission-heading" }]);
+      const note = await createContentBlock(store, { key: "placement-note", type: "text", category: "home" }, TEST_ACTOR);
+      expect(toAdminContentBlock(note).placements).toEqual([]);
     });
 
     it("sanitises html on save and again on render", async () => {

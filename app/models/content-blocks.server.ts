@@ -3,7 +3,17 @@ import sanitizeHtml from "sanitize-html";
 import type { Database } from "#app/db/client.server";
 import { contentBlocks, type ContentBlockMetadata, type ContentBlockRow } from "#app/db/schema";
 import { announceChange, type ChangeBus } from "#app/db/change-bus.server";
-import { CONTENT_DEFAULTS, type ContentCategory, type ContentKey, type ContentType, type ContentValues } from "#app/domain/site-content";
+import {
+  CONTENT_DEFAULTS,
+  contentDefaultOf,
+  isContentCategory,
+  placementsOf,
+  type ContentCategory,
+  type ContentKey,
+  type ContentType,
+  type ContentValues,
+} from "#app/domain/site-content";
+import type { AdminContentBlock } from "#app/domain/admin-content";
 import { changedFields, recordAudit, type AuditActor } from "./audit.server";
 
 /** Public reads are cached this long per key (spec point 9); an update anywhere drops the entry at once. */
@@ -143,7 +153,8 @@ function checkContent(type: ContentType, content: string): string {
 
 /**
  * Updates content (and merges metadata) of the block with this key; null when there is no such block.
- * Drops the cached copy here and, through NOTIFY, in every other app process.
+ * A block of the site's own emptied by staff gets its default back (spec point 4: a block never stays
+ * without content when a default exists). Drops the cached copy here and, through NOTIFY, in every process.
  */
 export async function updateContentBlock(
   { db, contentCache }: ContentStore,
@@ -154,7 +165,7 @@ export async function updateContentBlock(
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.key, key)).for("update");
     if (!current) return null;
-    const content = checkContent(current.type, changes.content);
+    const content = checkContent(current.type, changes.content.trim() === "" ? (contentDefaultOf(key) ?? "") : changes.content);
     const [updated] = await tx
       .update(contentBlocks)
       .set({
@@ -244,8 +255,30 @@ export async function listContentBlocks(db: Database, query: ContentListQuery = 
     .offset(Math.max(query.offset ?? 0, 0));
 }
 
+/**
+ * The editor's first load (spec point 4): blocks shown with no stored content get their default saved,
+ * as the public pages do, so staff see and edit what visitors see. Returns the rows as now stored.
+ */
+export async function saveMissingDefaults({ db, contentCache }: ContentStore, rows: ContentBlockRow[]): Promise<ContentBlockRow[]> {
+  return Promise.all(
+    rows.map(async (row) => {
+      const fallback = row.content === "" ? contentDefaultOf(row.key) : null;
+      if (fallback === null) return row;
+      const [saved] = await db
+        .update(contentBlocks)
+        .set({ content: fallback, updatedAt: new Date() })
+        .where(and(eq(contentBlocks.key, row.key), eq(contentBlocks.content, "")))
+        .returning();
+      if (!saved) return row;
+      contentCache.invalidate(row.key);
+      await announceChange(db, "content", row.key);
+      return saved;
+    }),
+  );
+}
+
 /** The shape the Content Manager shows: html carries a sanitised preview rendered here on the server. */
-export function toAdminContentBlock(row: ContentBlockRow) {
+export function toAdminContentBlock(row: ContentBlockRow): AdminContentBlock {
   return {
     id: row.id,
     key: row.key,
@@ -254,17 +287,17 @@ export function toAdminContentBlock(row: ContentBlockRow) {
     previewHtml: row.type === "html" ? sanitizeContentHtml(row.content) : null,
     category: row.metadata.category ?? null,
     updatedAt: row.updatedAt,
+    placements: placementsOf(row.key),
+    hasDefault: contentDefaultOf(row.key) !== null,
   };
 }
-
-const CATEGORIES = new Set(["home", "about", "contact"]);
 
 /** The Content Manager's list query from a URL: ?q= (key search), ?category=, ?offset= and ?pages= (no-JS Load More). */
 export function parseContentListQuery(params: URLSearchParams) {
   const category = params.get("category") ?? "";
   return {
     search: (params.get("q") ?? "").slice(0, 100),
-    category: (CATEGORIES.has(category) ? category : "") as ContentCategory | "",
+    category: isContentCategory(category) ? category : ("" as const),
     offset: Math.max(0, Number.parseInt(params.get("offset") ?? "0", 10) || 0),
     pages: Math.min(25, Math.max(1, Number.parseInt(params.get("pages") ?? "1", 10) || 1)),
   };

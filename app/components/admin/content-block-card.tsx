@@ -1,23 +1,12 @@
-import { Pencil } from "lucide-react";
+import { MapPin, Pencil } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import type { AdminContentBlock } from "#app/domain/admin-content";
+import { contentCategoryLabel } from "#app/domain/site-content";
 import { formatAdminDate } from "./enquiry-status";
 import { ContentImageField } from "./content-image-field";
 
-export type AdminContentBlock = {
-  id: string;
-  key: string;
-  type: "text" | "image" | "html";
-  content: string;
-  /** html blocks: the content sanitised for display (rendered from the server, never from raw input). */
-  previewHtml: string | null;
-  category: string | null;
-  updatedAt: Date | string;
-};
-
 type SaveResult = { ok: true; block: AdminContentBlock } | { ok: false; error: string };
-
-export const CATEGORY_LABELS: Record<string, string> = { home: "Home Page", about: "About", contact: "Contact" };
 
 /**
  * One block with its inline editor (spec point 4): text and html are read-only until clicked, then a
@@ -59,12 +48,11 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
           </p>
         </div>
         <div className="flex gap-2 text-[0.65rem] tracking-[0.16em] uppercase">
-          {block.category ? (
-            <span className="border border-linen px-2 py-0.5 text-stone">{CATEGORY_LABELS[block.category] ?? block.category}</span>
-          ) : null}
+          {block.category ? <span className="border border-linen px-2 py-0.5 text-stone">{contentCategoryLabel(block.category)}</span> : null}
           <span className="border border-gold-500/40 px-2 py-0.5 text-gold-700">{block.type}</span>
         </div>
       </header>
+      <BlockPlacements block={block} />
       <div className="mt-5">
         {block.type === "image" ? (
           <ContentImageField blockKey={block.key} content={block.content} />
@@ -79,9 +67,15 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
               rows={block.type === "html" ? 14 : 6}
+              aria-describedby={block.hasDefault ? `content-${block.id}-hint` : undefined}
               autoFocus
               className={`block w-full border border-linen bg-ivory px-4 py-3 text-ink outline-none focus:border-forest-700 ${block.type === "html" ? "font-mono text-[0.8rem] leading-relaxed" : "text-sm leading-relaxed"}`}
             />
+            {block.hasDefault ? (
+              <p id={`content-${block.id}-hint`} className="text-xs text-stone">
+                Leave it empty and save to restore the site's default text.
+              </p>
+            ) : null}
             {error ? (
               <p role="alert" className="text-sm text-red-800">
                 {error}
@@ -128,5 +122,27 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
         )}
       </div>
     </article>
+  );
+}
+
+/** Where visitors see the block: "Home page · About section", each a link to that spot on the site. */
+function BlockPlacements({ block }: { block: AdminContentBlock }) {
+  return (
+    <div className="mt-3 flex items-start gap-2 text-xs text-stone">
+      <MapPin aria-hidden className="mt-px h-3.5 w-3.5 shrink-0 text-gold-600" />
+      {block.placements.length === 0 ? (
+        <span>Not shown on the site: no page reads this key yet.</span>
+      ) : (
+        <ul aria-label={`Where ${block.key} appears`} className="flex min-w-0 flex-wrap gap-x-4 gap-y-1">
+          {block.placements.map((placement) => (
+            <li key={placement.href + placement.section}>
+              <Link to={placement.href} className="text-forest-900 underline decoration-gold-500/60 underline-offset-4 hover:decoration-gold-500">
+                {placement.page} · {placement.section}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import { SearchInput } from "#app/components/ui/search-input";
+import { CONTENT_CATEGORIES } from "#app/domain/site-content";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
-import { ContentBlockCard, type AdminContentBlock } from "./content-block-card";
+import type { AdminContentBlock } from "#app/domain/admin-content";
+import { ContentBlockCard } from "./content-block-card";
 import { Spinner } from "./spinner";
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -62,9 +64,11 @@ export function ContentFilters({ query }: { query: ListQuery }) {
         className="h-12 border border-linen bg-white px-4 text-sm outline-none focus:border-forest-700 sm:w-56"
       >
         <option value="">All Categories</option>
-        <option value="home">Home Page</option>
-        <option value="about">About</option>
-        <option value="contact">Contact</option>
+        {CONTENT_CATEGORIES.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.label}
+          </option>
+        ))}
       </select>
       <noscript>
         <button type="submit" className="btn-primary h-12">

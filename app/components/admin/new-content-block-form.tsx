@@ -1,10 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
+import { CONTENT_CATEGORIES, CONTENT_TYPE_LABELS, CONTENT_TYPES } from "#app/domain/site-content";
 
 type CreateResult = { values: Record<string, string>; fieldErrors: Partial<Record<"key" | "type" | "category" | "content", string[]>> };
 
 const inputClass = "mt-2 block w-full border bg-white px-4 py-3 text-sm outline-none focus:border-forest-700";
 
-/** The 'New Content Block' form: key, type (text, image, html), category (home, about, contact), optional content. */
+/** The 'New Content Block' form: key, type, category (domain/site-content.ts) and optional content. */
 export function NewContentBlockForm({ result }: { result?: CreateResult }) {
   const submitting = useNavigation().formData?.get("intent") === "create";
   const errors = result?.fieldErrors ?? {};
@@ -43,9 +44,11 @@ export function NewContentBlockForm({ result }: { result?: CreateResult }) {
             Type
           </label>
           <select {...field("type")} defaultValue={values.type ?? "text"}>
-            <option value="text">Text</option>
-            <option value="image">Image</option>
-            <option value="html">HTML</option>
+            {CONTENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {CONTENT_TYPE_LABELS[type]}
+              </option>
+            ))}
           </select>
           {error("type")}
         </div>
@@ -54,9 +57,11 @@ export function NewContentBlockForm({ result }: { result?: CreateResult }) {
             Category
           </label>
           <select {...field("category")} defaultValue={values.category ?? "home"}>
-            <option value="home">Home Page</option>
-            <option value="about">About</option>
-            <option value="contact">Contact</option>
+            {CONTENT_CATEGORIES.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.label}
+              </option>
+            ))}
           </select>
           {error("category")}
         </div>

@@ -7,12 +7,14 @@ import { ContentFilters, ContentList } from "#app/components/admin/content-list"
 import { ContentListBoundary, ContentListCrashed } from "#app/components/admin/content-list-boundary";
 import { NewContentBlockForm } from "#app/components/admin/new-content-block-form";
 import { servicesContext } from "#app/db/context";
+import { CONTENT_CATEGORY_IDS, CONTENT_TYPES } from "#app/domain/site-content";
 import {
   ADMIN_PAGE_SIZE,
   ContentBlockError,
   createContentBlock,
   listContentBlocks,
   parseContentListQuery,
+  saveMissingDefaults,
   toAdminContentBlock,
   updateContentBlock,
 } from "#app/models/content-blocks.server";
@@ -20,8 +22,8 @@ import { requireStaff, requireStaffAction } from "#app/services/auth.server";
 
 const CreateSchema = z.object({
   key: z.string().trim().toLowerCase().min(1, "Enter a key."),
-  type: z.enum(["text", "image", "html"], "Choose a type."),
-  category: z.enum(["home", "about", "contact"], "Choose a category."),
+  type: z.enum(CONTENT_TYPES, "Choose a type."),
+  category: z.enum(CONTENT_CATEGORY_IDS, "Choose a category."),
   content: z.string().max(100_000).default(""),
 });
 const UpdateSchema = z.object({ key: z.string().min(1), content: z.string().max(100_000, "The content is too long.") });
@@ -30,7 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "content");
   const query = parseContentListQuery(new URL(request.url).searchParams);
   // ?pages=N shows N pages at once: Load More without JavaScript.
-  const rows = await listContentBlocks(context.get(servicesContext).db, { ...query, offset: 0, limit: ADMIN_PAGE_SIZE * query.pages });
+  const services = context.get(servicesContext);
+  const rows = await saveMissingDefaults(
+    services,
+    await listContentBlocks(services.db, { ...query, offset: 0, limit: ADMIN_PAGE_SIZE * query.pages }),
+  );
   return {
     blocks: rows.map(toAdminContentBlock),
     query: { search: query.search, category: query.category, pages: query.pages },
