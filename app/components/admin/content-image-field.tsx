@@ -1,8 +1,8 @@
-import { ImagePlus, Pencil, RefreshCw } from "lucide-react";
+import { ImageOff, ImagePlus, Pencil, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { useDropzone } from "react-dropzone";
 import { useRevalidator } from "react-router";
-import { ImageEditorDialog } from "./image-editor-dialog";
+import { hostOf, ImageEditorDialog } from "./image-editor-dialog";
 import { UploadErrors } from "./media-uploader";
 import { acceptAttribute, CONTENT_IMAGE_UPLOAD, dropZoneHint, validateFiles } from "#app/domain/upload-rules";
 import { compressForUpload, uploadFile } from "./uploader-transport";
@@ -13,6 +13,7 @@ type Answer = { url: string };
 /**
  * An image content block in the Content Manager. Empty: a drop zone (one image, 10 MB; domain/upload-rules.ts).
  * Set: the picture, with 'Edit Image' (on hover or focus) opening the image editor, and Replace Image.
+ * A picture that cannot be loaded (a seeded one on another host, offline) says so and offers Replace.
  * Every upload goes to POST /edit/api/content/<key>/image, which stores it and updates the block.
  */
 export function ContentImageField({ blockKey, content }: { blockKey: string; content: string }) {
@@ -23,6 +24,9 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
     setShownContent(content);
     setUrl(content);
   }
+  // The address whose picture failed to load (so a new address starts out trusted again).
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const imageFailed = failedUrl === url;
   const [errors, setErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [editing, setEditing] = useState(false);
@@ -99,21 +103,43 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
     );
   }
 
+  const host = hostOf(url);
   return (
     <div {...getRootProps({ className: "space-y-3" })}>
       <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE })} data-testid={`content-image-input-${blockKey}`} />
-      <div className={`group relative inline-block max-w-full ${isDragActive ? "ring-2 ring-gold-500" : ""}`}>
-        <img src={url} alt={`Current image of ${blockKey}`} className="max-h-72 w-auto max-w-full border border-linen object-cover" />
-        <div className="absolute inset-0 flex items-center justify-center bg-forest-950/40 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100">
-          <button
-            type="button"
-            onClick={() => setEditing(true)}
-            className="inline-flex items-center gap-2 bg-ivory px-4 py-2 text-sm text-forest-900 shadow"
-          >
-            <Pencil aria-hidden className="h-4 w-4" /> Edit Image
-          </button>
+      {imageFailed ? (
+        <div
+          className={`flex max-w-md flex-col items-center gap-2 border-2 border-dashed px-6 py-8 text-center ${isDragActive ? "border-gold-500 bg-gold-200/30" : "border-linen bg-ivory"}`}
+        >
+          <ImageOff aria-hidden className="h-7 w-7 text-gold-600" strokeWidth={1.25} />
+          <p className="text-sm text-forest-900">
+            {host ? `The current picture, kept on ${host}, could not be loaded.` : "The current picture could not be loaded."}
+          </p>
+          <p className="text-xs text-stone">Drop a new image here or choose Replace Image. {dropZoneHint(CONTENT_IMAGE_UPLOAD)}</p>
         </div>
-      </div>
+      ) : (
+        <div className={`group relative inline-block max-w-full ${isDragActive ? "ring-2 ring-gold-500" : ""}`}>
+          <img
+            ref={(img) => {
+              // A picture that failed before hydration fired its error event before React listened.
+              if (img?.complete && img.naturalWidth === 0) setFailedUrl(url);
+            }}
+            src={url}
+            alt={`Current image of ${blockKey}`}
+            onError={() => setFailedUrl(url)}
+            className="max-h-72 w-auto max-w-full border border-linen object-cover"
+          />
+          <div className="absolute inset-0 flex items-center justify-center bg-forest-950/40 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100">
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="inline-flex items-center gap-2 bg-ivory px-4 py-2 text-sm text-forest-900 shadow"
+            >
+              <Pencil aria-hidden className="h-4 w-4" /> Edit Image
+            </button>
+          </div>
+        </div>
+      )}
       <div>
         <button
           type="button"
@@ -129,6 +155,10 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
         <ImageEditorDialog
           src={url}
           onClose={() => setEditing(false)}
+          onReplace={() => {
+            setEditing(false);
+            open();
+          }}
           onSave={async (image) => {
             // Spec point 7: the edit is sent as edited-image.jpg of type image/jpeg.
             const failure = await send(new File([image], "edited-image.jpg", { type: "image/jpeg" }));
