@@ -80,9 +80,9 @@ const server = http.createServer(host);
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ port }, `White Streams is running at http://localhost:${port}`);
+  logger.info({ port }, `${env.SITE_NAME} is running at http://localhost:${port}`);
   // Plain line as well, for people reading the terminal rather than a log collector.
-  console.log(`\n  White Streams is running at http://localhost:${port}\n`);
+  console.log(`\n  ${env.SITE_NAME} is running at http://localhost:${port}\n`);
 });
 
 let shuttingDown = false;

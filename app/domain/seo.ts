@@ -14,13 +14,24 @@ export type PageMetaInput = {
   noindex?: boolean;
 };
 
+/** The site's name (the SITE_NAME setting) from the root loader's data; "" when the root failed. */
+export function siteNameOf(matches: readonly MatchLike[]): string {
+  return (matches.find((match) => match?.id === "root")?.loaderData as RootData)?.siteName ?? "";
+}
+
+/** A page's title with the site's name: "Page | Site name" (a title that already names the site is kept). */
+export function titleFor(matches: readonly MatchLike[], title: string): string {
+  const siteName = siteNameOf(matches);
+  return !siteName || title.includes(siteName) ? title : `${title} | ${siteName}`;
+}
+
 /** Title, description, canonical URL and Open Graph / Twitter tags for one page. */
 export function pageMeta({ matches, path, title, description, image, type = "website", noindex }: PageMetaInput): MetaDescriptor[] {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
   const siteUrl = root?.siteUrl ?? "";
-  const siteName = root?.siteName ?? "White Streams";
+  const siteName = siteNameOf(matches);
   const url = `${siteUrl}${path}`;
-  const fullTitle = title.includes(siteName) ? title : `${title} | ${siteName}`;
+  const fullTitle = titleFor(matches, title);
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },

@@ -1,5 +1,6 @@
 import { Award, Globe2, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { useSiteName } from "#app/components/layout/use-site-name";
 import { SectionHeading } from "#app/components/ui/section-heading";
 import { SmartImage } from "#app/components/media/smart-image";
 import { CATEGORY_TILES, PARTNERS, type HomeListing } from "#app/domain/home";
@@ -81,6 +82,7 @@ export function TrendingNow({ items }: { items: HomeListing[] }) {
 type AboutBlurbProps = { intro: string; globalReach: string; verified: string; premium: string };
 
 export function AboutBlurb({ intro, globalReach, verified, premium }: AboutBlurbProps) {
+  const siteName = useSiteName();
   const features = [
     { title: "Global Reach", text: globalReach, Icon: Globe2 },
     { title: "Verified Listings", text: verified, Icon: ShieldCheck },
@@ -90,15 +92,15 @@ export function AboutBlurb({ intro, globalReach, verified, premium }: AboutBlurb
     <section aria-labelledby="about-blurb-heading" className="bg-forest-950 text-ivory">
       <div className="mx-auto max-w-7xl px-6 py-24 sm:px-8">
         <div className="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:items-end">
-          <SectionHeading id="about-blurb-heading" eyebrow="About" title="About White Streams" tone="dark" />
-          <p className="text-lg leading-relaxed text-ivory/75">{intro}</p>
+          <SectionHeading id="about-blurb-heading" eyebrow="About" title={`About ${siteName}`} tone="dark" />
+          <p className="whitespace-pre-line text-lg leading-relaxed text-ivory/75">{intro}</p>
         </div>
         <ul className="mt-16 grid gap-px overflow-hidden bg-ivory/10 md:grid-cols-3">
           {features.map(({ title, text, Icon }) => (
             <li key={title} className="bg-forest-950 p-8 sm:p-10">
               <Icon aria-hidden="true" className="h-7 w-7 text-gold-300" strokeWidth={1.25} />
               <h3 className="mt-6 font-display text-2xl">{title}</h3>
-              <p className="mt-3 leading-relaxed text-ivory/70">{text}</p>
+              <p className="mt-3 whitespace-pre-line leading-relaxed text-ivory/70">{text}</p>
             </li>
           ))}
         </ul>

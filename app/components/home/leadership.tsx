@@ -1,3 +1,4 @@
+import { useSiteName } from "#app/components/layout/use-site-name";
 import { SectionHeading } from "#app/components/ui/section-heading";
 import { SmartImage } from "#app/components/media/smart-image";
 import { LEADERS } from "#app/domain/home";
@@ -11,9 +12,10 @@ type LeadershipProps = {
 
 /** 'Our Leadership': the founder and the chief executive officer, shown on Home and About. */
 export function Leadership({ content, photos }: LeadershipProps) {
+  const siteName = useSiteName();
   return (
     <section aria-labelledby="leadership-heading" className="mx-auto max-w-6xl px-6 py-24 sm:px-8">
-      <SectionHeading id="leadership-heading" eyebrow="The people behind White Streams" title="Our Leadership" align="center" />
+      <SectionHeading id="leadership-heading" eyebrow={`The people behind ${siteName}`} title="Our Leadership" align="center" />
       <div className="mt-16 grid gap-14 md:grid-cols-2 md:gap-12">
         {LEADERS.map((leader) => (
           <article key={leader.name} className="grid items-start gap-6 sm:grid-cols-[10rem_1fr] sm:gap-8">
@@ -28,8 +30,8 @@ export function Leadership({ content, photos }: LeadershipProps) {
             />
             <div>
               <h3 className="font-display text-2xl text-forest-900">{leader.name}</h3>
-              <p className="mt-1 text-xs font-medium tracking-[0.2em] text-gold-700 uppercase">{leader.title}</p>
-              <p className="mt-4 text-[0.95rem] leading-relaxed text-stone">{content[leader.bioKey]}</p>
+              <p className="mt-1 text-xs font-medium uppercase tracking-[0.2em] text-gold-700">{leader.title}</p>
+              <p className="mt-4 whitespace-pre-line text-[0.95rem] leading-relaxed text-stone">{content[leader.bioKey]}</p>
             </div>
           </article>
         ))}

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { NotFoundScreen } from "#app/components/layout/error-screens";
+import { useSiteName, withSiteName } from "#app/components/layout/use-site-name";
 
 /**
  * Unknown category, or unknown or hidden listing: the category's plain message, with the shell around it.
@@ -8,12 +9,13 @@ import { NotFoundScreen } from "#app/components/layout/error-screens";
  */
 export function ListingErrorBoundary() {
   const error = useRouteError();
+  const siteName = useSiteName();
   if (isRouteErrorResponse(error) && error.status === 404) {
     const payload = error.data as { message: string | null; category?: string } | null;
     if (!payload?.message) return <NotFoundScreen />;
     return (
       <main id="main" className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-6 py-24 text-center">
-        <title>{`${payload.message} | White Streams`}</title>
+        <title>{withSiteName(payload.message, siteName)}</title>
         <meta name="robots" content="noindex" />
         <h1 className="font-display text-3xl text-forest-900 sm:text-4xl">{payload.message}</h1>
         <Link to={`/${payload.category}`} className="btn-primary mt-10">

@@ -6,7 +6,8 @@ import { CryptoLogos } from "#app/components/ui/crypto-logos";
 import { SectionHeading } from "#app/components/ui/section-heading";
 import { SmartImage } from "#app/components/media/smart-image";
 import { servicesContext } from "#app/db/context";
-import { pageMeta } from "#app/domain/seo";
+import { pageMeta, siteNameOf } from "#app/domain/seo";
+import { useSiteName } from "#app/components/layout/use-site-name";
 import { ABOUT_CONTENT_KEYS, ABOUT_IMAGE_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
 import { readContentImages } from "#app/models/content-images.server";
@@ -22,12 +23,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
     path: "/about",
     title: "About Us",
-    description:
-      "White Streams connects discerning buyers with the world's finest real estate, cars, metals, yachts and jets, with payment in digital currency.",
+    description: `${siteNameOf(matches)} connects discerning buyers with the world's finest real estate, cars, metals, yachts and jets, with payment in digital currency.`,
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { content, images } = loaderData;
+  const siteName = useSiteName();
   const values = [
     { title: "Vision", text: content["about-value-vision"], Icon: Target },
     { title: "Excellence", text: content["about-value-excellence"], Icon: Gem },
@@ -39,9 +40,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(80%_60%_at_80%_0%,rgb(36_112_90/0.45),transparent_70%)]" />
         <div className="relative mx-auto max-w-5xl px-6 py-24 text-center sm:px-8 sm:py-32">
           <p className="eyebrow !text-gold-300">Our story</p>
-          <h1 className="mt-5 font-display text-4xl leading-tight sm:text-6xl">About White Streams</h1>
-          <p className="mx-auto mt-8 max-w-3xl text-lg leading-relaxed text-ivory/80">{content["about-intro"]}</p>
-          <p className="mx-auto mt-4 max-w-3xl leading-relaxed text-ivory/65">{content["about-intro-secondary"]}</p>
+          <h1 className="mt-5 font-display text-4xl leading-tight sm:text-6xl">{`About ${siteName}`}</h1>
+          <p className="mx-auto mt-8 max-w-3xl whitespace-pre-line text-lg leading-relaxed text-ivory/80">{content["about-intro"]}</p>
+          <p className="mx-auto mt-4 max-w-3xl whitespace-pre-line leading-relaxed text-ivory/65">{content["about-intro-secondary"]}</p>
           <CryptoLogos size={48} className="mt-10 justify-center gap-6" />
         </div>
       </section>
@@ -53,7 +54,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <li key={title} className="border border-ink/10 bg-white/60 p-10 text-center">
               <Icon aria-hidden="true" className="mx-auto h-8 w-8 text-gold-500" strokeWidth={1.25} />
               <h3 className="mt-6 font-display text-2xl text-forest-900">{title}</h3>
-              <p className="mt-3 leading-relaxed text-stone">{text}</p>
+              <p className="mt-3 whitespace-pre-line leading-relaxed text-stone">{text}</p>
             </li>
           ))}
         </ul>
@@ -63,7 +64,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-6 py-24 sm:px-8 lg:grid-cols-2">
           <div>
             <SectionHeading id="mission-heading" eyebrow="Why we exist" title="Our Mission" />
-            <p className="mt-8 text-lg leading-relaxed text-stone">{content["about-mission"]}</p>
+            <p className="mt-8 whitespace-pre-line text-lg leading-relaxed text-stone">{content["about-mission"]}</p>
           </div>
           <SmartImage
             src={images["about-mission-image"]}
@@ -81,7 +82,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <section className="bg-forest-900 text-ivory">
         <div className="mx-auto max-w-4xl px-6 py-20 text-center sm:px-8">
-          <h2 className="font-display text-3xl sm:text-5xl">Experience Luxury with White Streams</h2>
+          <h2 className="font-display text-3xl sm:text-5xl">{`Experience Luxury with ${siteName}`}</h2>
           <p className="mx-auto mt-6 max-w-2xl text-ivory/75">
             Whether you are acquiring or presenting an exceptional asset, our concierge is ready to help.
           </p>

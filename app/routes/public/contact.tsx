@@ -2,7 +2,7 @@ import type { Route } from "./+types/contact";
 import { ContactForm } from "#app/components/contact/contact-form";
 import { ContactInfo } from "#app/components/contact/contact-info";
 import { servicesContext } from "#app/db/context";
-import { pageMeta } from "#app/domain/seo";
+import { pageMeta, siteNameOf } from "#app/domain/seo";
 import { CONTACT_CONTENT_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
 import { contactAction } from "#app/services/enquiry-action.server";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
     path: "/contact",
     title: "Contact Us",
-    description: "Send White Streams a message about real estate, cars, metals, yachts or private jets. Our concierge replies personally, 24/7.",
+    description: `Send ${siteNameOf(matches)} a message about real estate, cars, metals, yachts or private jets. Our concierge replies personally, 24/7.`,
   });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
@@ -37,7 +37,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <p className="eyebrow !text-gold-300">Concierge</p>
           <h1 className="mt-5 font-display text-4xl leading-tight sm:text-6xl">Contact Us</h1>
           <span className="rule-gold mx-auto mt-8" />
-          <p className="mx-auto mt-8 max-w-2xl text-lg leading-relaxed text-ivory/80">{content["contact-intro"]}</p>
+          <p className="mx-auto mt-8 max-w-2xl whitespace-pre-line text-lg leading-relaxed text-ivory/80">{content["contact-intro"]}</p>
         </div>
       </section>
 

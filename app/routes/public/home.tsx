@@ -4,7 +4,8 @@ import { AboutBlurb, CategoriesGrid, Partners, TrendingNow } from "#app/componen
 import { Leadership } from "#app/components/home/leadership";
 import { servicesContext } from "#app/db/context";
 import { CRYPTO_SLIDE } from "#app/domain/home";
-import { pageMeta } from "#app/domain/seo";
+import { pageMeta, siteNameOf } from "#app/domain/seo";
+import { useSiteName } from "#app/components/layout/use-site-name";
 import { HOME_CONTENT_KEYS, HOME_IMAGE_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
 import { readContentImages } from "#app/models/content-images.server";
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
   ]);
   const slides: CarouselSlide[] = [
-    { ...CRYPTO_SLIDE, eyebrow: "White Streams", image: images[CRYPTO_SLIDE.imageKey] },
+    { ...CRYPTO_SLIDE, eyebrow: services.env.SITE_NAME, image: images[CRYPTO_SLIDE.imageKey] },
     ...listings.carousel.map((item) => ({
       title: item.title,
       subtitle: item.location,
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     matches,
     path: "/",
-    title: "White Streams - The World's Luxury Marketplace",
+    title: `${siteNameOf(matches)} - The World's Luxury Marketplace`,
     description:
       "Real estate, supercars, precious metals, yachts and private jets from the world's most prestigious sellers, with payment in Bitcoin, Ethereum and XRP.",
     image: loaderData?.slides[1]?.image?.src ?? loaderData?.slides[0]?.image?.src,
@@ -49,9 +50,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content, images, slides, trending } = loaderData;
+  const siteName = useSiteName();
   return (
     <main id="main">
-      <h1 className="sr-only">White Streams, the world's luxury marketplace for digital currency</h1>
+      <h1 className="sr-only">{`${siteName}, the world's luxury marketplace for digital currency`}</h1>
       <HeroCarousel slides={slides} />
       <CategoriesGrid images={images} />
       <TrendingNow items={trending} />

@@ -12,7 +12,7 @@ import { isCategoryId } from "#app/domain/category-ids";
 import { formatPrice } from "#app/domain/listing-price";
 import { listingPath } from "#app/domain/listing-slug";
 import { takesEnquiries } from "#app/domain/listing-status";
-import { pageMeta } from "#app/domain/seo";
+import { pageMeta, titleFor } from "#app/domain/seo";
 import { findPublicListing, toDetailData } from "#app/models/listings.server";
 import { resolveClientIp } from "#app/services/client-ip.server";
 import { enquiryAction } from "#app/services/enquiry-action.server";
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: "Not found | White Streams" }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: titleFor(matches, "Not found") }, { name: "robots", content: "noindex" }];
   const { listing, category } = loaderData;
   const summary = listing.description.replace(/\s+/g, " ").trim();
   return pageMeta({
