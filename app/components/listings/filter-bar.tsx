@@ -7,6 +7,7 @@ import type { Category } from "#app/domain/categories";
 import { listingSearchParams, type ListingQuery } from "#app/domain/listing-query";
 import { BEDROOM_OPTIONS, PROPERTY_TYPES, YEAR_BUCKETS } from "#app/domain/listing-rules";
 import type { LocationOption } from "#app/domain/listing-views";
+import { agreeing } from "#app/domain/plural";
 
 type FilterBarProps = { category: Category; query: ListingQuery; locations: LocationOption[] };
 
@@ -19,14 +20,13 @@ const selectClass =
  */
 export function FilterBar({ category, query, locations }: FilterBarProps) {
   const submit = useSubmit();
-  const [q, setQ] = useState(query.q);
-  // Back/forward and shared links change the URL: the box follows it (adjusting state while rendering,
-  // as React recommends for state derived from props).
-  const [urlQ, setUrlQ] = useState(query.q);
-  if (urlQ !== query.q) {
-    setUrlQ(query.q);
-    setQ(query.q);
-  }
+  // Each field keeps its own value while the new results load, and is never remounted: a keyboard user
+  // stepping through a select with the arrow keys keeps focus on it (issue 10, point 1).
+  const [q, setQ] = useUrlBackedState(query.q);
+  const [location, setLocation] = useUrlBackedState(query.location);
+  const [bedrooms, setBedrooms] = useUrlBackedState(query.bedrooms);
+  const [type, setType] = useUrlBackedState(query.type);
+  const [year, setYear] = useUrlBackedState(query.year);
 
   function update(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -75,7 +75,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
         >
           <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
             Location
-            <select name="location" defaultValue={query.location} key={`location-${query.location}`} className={selectClass}>
+            <select name="location" value={location} onChange={(event) => setLocation(event.target.value)} className={selectClass}>
               <option value="">All Locations</option>
               {locations.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -87,11 +87,11 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
           {category.filters.bedrooms && (
             <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
               Bedrooms
-              <select name="bedrooms" defaultValue={query.bedrooms} key={`bedrooms-${query.bedrooms}`} className={selectClass}>
+              <select name="bedrooms" value={bedrooms} onChange={(event) => setBedrooms(event.target.value)} className={selectClass}>
                 <option value="">Any</option>
                 {BEDROOM_OPTIONS.map((option) => (
                   <option key={option} value={option}>
-                    {`${option} Bedrooms`}
+                    {`${option} ${agreeing(Number.parseInt(option, 10), "Bedroom", "Bedrooms")}`}
                   </option>
                 ))}
               </select>
@@ -100,7 +100,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
           {category.filters.propertyType && (
             <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
               Property Type
-              <select name="type" defaultValue={query.type} key={`type-${query.type}`} className={selectClass}>
+              <select name="type" value={type} onChange={(event) => setType(event.target.value)} className={selectClass}>
                 <option value="">Any Type</option>
                 {PROPERTY_TYPES.map((type) => (
                   <option key={type} value={type.toLowerCase()}>
@@ -113,7 +113,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
           {category.filters.year && (
             <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
               Year
-              <select name="year" defaultValue={query.year} key={`year-${query.year}`} className={selectClass}>
+              <select name="year" value={year} onChange={(event) => setYear(event.target.value)} className={selectClass}>
                 <option value="">All Years</option>
                 {YEAR_BUCKETS.map((bucket) => (
                   <option key={bucket.value} value={bucket.value}>
@@ -169,4 +169,19 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
       </Form>
     </div>
   );
+}
+
+/**
+ * A field's value that follows the URL: it changes at once when the visitor types or chooses, and is reset
+ * when the URL changes otherwise (back/forward, a shared link, Clear filters). Adjusting state while
+ * rendering is React's recommended way to derive state from a changed prop.
+ */
+function useUrlBackedState(urlValue: string) {
+  const [value, setValue] = useState(urlValue);
+  const [seenUrlValue, setSeenUrlValue] = useState(urlValue);
+  if (seenUrlValue !== urlValue) {
+    setSeenUrlValue(urlValue);
+    setValue(urlValue);
+  }
+  return [value, setValue] as const;
 }

@@ -41,7 +41,11 @@ export function Dropdown({ label, children, align = "left", className = "", pane
   );
 }
 
+/** Closes the dropdown around `element`; focus that was inside goes back to its button, never to the page. */
 export function closeDropdown(element: Element | null) {
   const details = element?.closest("details");
-  if (details) details.open = false;
+  if (!details) return;
+  const hadFocus = details.contains(document.activeElement);
+  details.open = false;
+  if (hadFocus) details.querySelector("summary")?.focus();
 }
