@@ -69,7 +69,7 @@ test.describe("category pages", () => {
     await openFilters(page);
     await expect(page.getByRole("combobox", { name: "Bedrooms" }).locator("option")).toHaveText([
       "Any",
-      "1 Bedrooms",
+      "1 Bedroom",
       "2 Bedrooms",
       "3 Bedrooms",
       "4 Bedrooms",

@@ -3,12 +3,14 @@ import type { Route } from "./+types/category";
 import { FilterBar } from "#app/components/listings/filter-bar";
 import { ListingCard } from "#app/components/listings/listing-card";
 import { Pagination } from "#app/components/listings/pagination";
+import { useSiteName } from "#app/components/layout/use-site-name";
 import { SmartImage } from "#app/components/media/smart-image";
 import { servicesContext } from "#app/db/context";
 import { CATEGORIES } from "#app/domain/categories";
 import { isCategoryId } from "#app/domain/category-ids";
-import { hasActiveFilters, listingSearchParams, parseListingQuery } from "#app/domain/listing-query";
-import { pageMeta } from "#app/domain/seo";
+import { hasActiveFilters, listingSearchParams, parseListingQuery, type ListingQuery } from "#app/domain/listing-query";
+import { agreeing, countOf } from "#app/domain/plural";
+import { pageMeta, titleFor } from "#app/domain/seo";
 import { readContentImages } from "#app/models/content-images.server";
 import { findListings, locationOptions } from "#app/models/listings.server";
 
@@ -23,12 +25,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     locationOptions(services.db, category.id),
     readContentImages(services, [category.heroKey]),
   ]);
-  return { category, query, results, locations, hero: images[category.heroKey] };
+  // A page past the last one (an old link, a typed number) says so with a 404, never "No listings match".
+  const pageMissing = query.page > results.pageCount;
+  return data({ category, query, results, locations, hero: images[category.heroKey], pageMissing }, { status: pageMissing ? 404 : 200 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: "Page not found | White Streams" }, { name: "robots", content: "noindex" }];
-  const { category, query, hero } = loaderData;
+  if (!loaderData) return [{ title: titleFor(matches, "Page not found") }, { name: "robots", content: "noindex" }];
+  const { category, query, hero, pageMissing } = loaderData;
+  if (pageMissing) return [{ title: titleFor(matches, `${category.title}, no page ${query.page}`) }, { name: "robots", content: "noindex" }];
   const page = query.page > 1 ? `?${listingSearchParams({ page: query.page })}` : "";
   return pageMeta({
     matches,
@@ -40,7 +45,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, query, results, locations, hero } = loaderData;
+  const siteName = useSiteName();
+  const { category, query, results, locations, hero, pageMissing } = loaderData;
   const filtered = hasActiveFilters(query);
   return (
     <main id="main">
@@ -57,7 +63,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         />
         <div className="absolute inset-0 bg-gradient-to-t from-forest-950/90 via-forest-950/40 to-forest-950/10" />
         <div className="relative mx-auto w-full max-w-7xl px-6 pb-12 sm:px-8 sm:pb-16">
-          <p className="eyebrow !text-gold-300">White Streams Collection</p>
+          <p className="eyebrow !text-gold-300">{`${siteName} Collection`}</p>
           <h1 className="mt-4 font-display text-4xl text-ivory sm:text-6xl">{category.title}</h1>
           <p className="mt-4 max-w-2xl text-base leading-relaxed text-ivory/80 sm:text-lg">{category.subtitle}</p>
         </div>
@@ -70,10 +76,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           Listings
         </h2>
         <p role="status" className="mb-8 text-sm text-stone">
-          {results.total === 1 ? "1 listing" : `${results.total} listings`}
-          {filtered ? " match your search" : ""}
+          {countOf(results.total, "listing")}
+          {filtered ? ` ${agreeing(results.total, "matches", "match")} your search` : ""}
         </p>
-        {results.items.length > 0 ? (
+        {pageMissing ? (
+          <MissingPage query={query} pageCount={results.pageCount} total={results.total} />
+        ) : results.items.length > 0 ? (
           <ul className="grid justify-items-center gap-8 md:grid-cols-2 lg:grid-cols-3">
             {results.items.map((listing) => (
               <li key={listing.id} className="flex w-full min-w-0 justify-center">
@@ -90,9 +98,26 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         )}
-        <Pagination query={query} pageCount={results.pageCount} />
+        {pageMissing ? null : <Pagination query={query} pageCount={results.pageCount} />}
       </section>
     </main>
+  );
+}
+
+/** Page N of a list that has fewer pages: say so, and offer its last page with the same search and filters. */
+function MissingPage({ query, pageCount, total }: { query: ListingQuery; pageCount: number; total: number }) {
+  return (
+    <div className="mx-auto max-w-lg border border-ink/10 bg-white/60 px-8 py-16 text-center">
+      <h3 className="font-display text-2xl text-forest-900">{`There is no page ${query.page}`}</h3>
+      <p className="mt-3 text-stone">
+        {total === 0
+          ? "No listings match your search, so there is only one page."
+          : `${total === 1 ? "This listing fits" : `These ${total} listings fit`} on ${countOf(pageCount, "page")}.`}
+      </p>
+      <Link to={`?${listingSearchParams({ ...query, page: pageCount })}`} preventScrollReset className="btn-primary mt-8">
+        {pageCount === 1 ? "Go to the first page" : `Go to page ${pageCount}`}
+      </Link>
+    </div>
   );
 }
 
