@@ -124,7 +124,7 @@ test.describe("detail page enquiry form", () => {
       await f.email.fill("grace@example.com");
       await f.send.click();
       await expect(f.form.getByRole("status")).toHaveText(SUCCESS);
-      await expect(page).toHaveURL(LISTING);
+      await expect(page).toHaveURL(`${LISTING}#enquiry`);
       for (const field of [f.name, f.email, f.phone]) await expect(field).toHaveValue("");
       await expect(f.message).toHaveValue(DEFAULT_MESSAGE);
     });

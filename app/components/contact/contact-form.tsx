@@ -8,7 +8,10 @@ import { HoneypotField } from "./honeypot-field";
 import { TurnstileWidget } from "./turnstile-widget";
 import { useEnquiryForm } from "./use-enquiry-form";
 
-/** The Contact page's message form (spec point 2 and 5). */
+/**
+ * The Contact page's message form (spec point 2 and 5). `labelledBy` names its heading, which is also where
+ * the page returns after a send without JavaScript (the answer is a new page; the fragment scrolls to it).
+ */
 export function ContactForm({ labelledBy }: { labelledBy?: string }) {
   // The interest's default is the placeholder's empty value: when Conform resets the form after a send it
   // selects that option again (with no default it deselects every option and the box shows blank).
@@ -24,6 +27,7 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
   return (
     <fetcher.Form
       method="post"
+      action={labelledBy ? `#${labelledBy}` : undefined}
       {...getFormProps(form)}
       className="relative space-y-6"
       aria-labelledby={labelledBy}

@@ -15,6 +15,8 @@ const MENU_LINKS = [
   { to: "/contact", label: "Contact Us" },
 ];
 
+const CLOSE_BUTTON_CLASS = "inline-flex h-10 w-10 items-center justify-center rounded-full text-forest-900 hover:bg-forest-900/5";
+
 type SideMenuProps = {
   open: boolean;
   onClose: () => void;
@@ -26,6 +28,7 @@ type SideMenuProps = {
 /**
  * Slide-in menu on a native modal <dialog>: the page behind is inert, Escape closes it,
  * and focus is kept inside while it is open and handed back to the menu button after.
+ * Without JavaScript the top bar links to #site-menu and CSS shows the same panel (app.css).
  */
 export function SideMenu({ open, onClose, settings, returnFocusTo }: SideMenuProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -77,14 +80,17 @@ export function SideMenu({ open, onClose, settings, returnFocusTo }: SideMenuPro
             <Monogram className="h-7 w-7" />
             <span className="font-display text-xl">Menu</span>
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-forest-900 hover:bg-forest-900/5"
-          >
+          <button type="button" onClick={onClose} className={`js-only ${CLOSE_BUTTON_CLASS}`}>
             <X aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
             <span className="sr-only">Close menu</span>
           </button>
+          {/* Without JavaScript the panel is open while the URL ends in #site-menu: any other fragment closes it. */}
+          <noscript>
+            <a href="#menu-closed" className={CLOSE_BUTTON_CLASS}>
+              <X aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
+              <span className="sr-only">Close menu</span>
+            </a>
+          </noscript>
         </div>
         <nav aria-label="Site" className="flex-1 overflow-y-auto px-3 py-4">
           <ul>

@@ -5,6 +5,9 @@ import { CATEGORY_LIST } from "#app/domain/categories";
 
 type TopBarProps = { siteName: string; onOpenMenu: () => void; menuOpen: boolean };
 
+const MENU_BUTTON_CLASS =
+  "-ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-900 transition-colors hover:bg-forest-900/5";
+
 /** Fixed top bar: menu button, the site name linking home, and the category links on wide screens. */
 export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar({ siteName, onOpenMenu, menuOpen }, menuButtonRef) {
   return (
@@ -17,11 +20,18 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           aria-controls="site-menu"
-          className="-ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-900 transition-colors hover:bg-forest-900/5"
+          className={`js-only ${MENU_BUTTON_CLASS}`}
         >
           <Menu aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
           <span className="sr-only">Open menu</span>
         </button>
+        {/* Without JavaScript the button cannot open the dialog: this link shows the same panel (see app.css). */}
+        <noscript>
+          <a href="#site-menu" className={MENU_BUTTON_CLASS}>
+            <Menu aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
+            <span className="sr-only">Open menu</span>
+          </a>
+        </noscript>
         <Link to="/" className="flex items-center gap-3 text-forest-900">
           <Monogram />
           <span className="font-display text-xl tracking-wide sm:text-2xl">{siteName}</span>

@@ -8,6 +8,8 @@ import { SubmitButton } from "#app/components/ui/form-submit";
 import { LISTING_FAILURE_MESSAGE, successMessage } from "#app/domain/enquiry-result";
 import { defaultEnquiryMessage, listingEnquirySchema, TURNSTILE_ACTIONS } from "#app/domain/enquiry-schemas";
 
+const ENQUIRY_ANCHOR = "enquiry";
+
 /**
  * The detail page's enquiry form (spec point 1 of issue 4). It posts to the detail page itself, whose
  * action is enquiryAction; the interest is derived there from the URL. `listingPath` names the page
@@ -23,12 +25,14 @@ export function EnquiryForm({ listingTitle, listingPath }: { listingTitle: strin
   return (
     <fetcher.Form
       method="post"
+      // Without JavaScript the answer is a new page: the fragment brings the visitor back to this form.
+      action={`#${ENQUIRY_ANCHOR}`}
       {...getFormProps(form)}
       className="relative space-y-5"
-      aria-labelledby={`${form.id}-heading`}
+      aria-labelledby={ENQUIRY_ANCHOR}
       data-listing={listingPath}
     >
-      <h2 id={`${form.id}-heading`} className="font-display text-xl text-forest-900">
+      <h2 id={ENQUIRY_ANCHOR} className="font-display text-xl text-forest-900">
         Enquire about this listing
       </h2>
       <input type="hidden" id={submissionIdInput} name="submission_id" value={submissionId} />

@@ -1,0 +1,65 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Issue 10, point 2: without JavaScript the menu works and a form's answer is shown where the form is.
+test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+test("the menu button opens the menu; its links work and it closes", async ({ page }) => {
+  await page.goto("/cars");
+  const menu = page.locator("#site-menu");
+  await expect(menu).toBeHidden();
+  await page.getByRole("link", { name: "Open menu" }).click();
+  await expect(menu).toBeVisible();
+  for (const label of ["Home", "Real Estate", "Cars", "Metals", "Yachts", "Jets", "About Us", "Contact Us"]) {
+    await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByText("India")).toBeVisible();
+  await menu.getByRole("link", { name: "Close menu" }).click();
+  await expect(menu).toBeHidden();
+
+  await page.getByRole("link", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "Contact Us", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+  await expect(page.locator("#site-menu")).toBeHidden();
+});
+
+async function expectAnswerInView(page: Page, form: ReturnType<Page["getByRole"]>) {
+  const answer = form.getByRole("status");
+  await expect(answer).toBeVisible();
+  await expect(answer).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+}
+
+test("after an enquiry on a long listing page, the page opens at the confirmation", async ({ page }) => {
+  await page.goto("/metals/premium-gold");
+  const form = page.getByRole("form", { name: "Enquire about this listing" });
+  await form.getByLabel("Name").fill("Grace Hopper");
+  await form.getByLabel("Email").fill("grace@example.com");
+  await form.getByRole("button", { name: "Contact Agent" }).click();
+  await expect(page).toHaveURL(/\/metals\/premium-gold#enquiry$/);
+  await expectAnswerInView(page, form);
+});
+
+test("after a refused enquiry the page opens at the form, with its messages in view", async ({ page }) => {
+  await page.goto("/metals/premium-gold");
+  const form = page.getByRole("form", { name: "Enquire about this listing" });
+  await form.getByLabel("Name").fill("Grace Hopper");
+  await form.getByLabel("Email").fill("grace@example");
+  await form.getByRole("button", { name: "Contact Agent" }).click();
+  await expect(page).toHaveURL(/#enquiry$/);
+  await expect(form.getByRole("alert")).toBeInViewport();
+  await expect(form.getByLabel("Email")).toHaveValue("grace@example");
+});
+
+test("after a message on the Contact page, the page opens at the confirmation", async ({ page }) => {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Send Us a Message" });
+  await form.getByLabel("Full name").fill("Grace Hopper");
+  await form.getByLabel("Email").fill("grace@example.com");
+  await form.getByLabel("Area of interest").selectOption("Metals");
+  await form.getByLabel("Message").fill("Gold bars, please.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page).toHaveURL(/\/contact#message-heading$/);
+  await expectAnswerInView(page, form);
+});
