@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { useNonce } from "#app/components/nonce-provider";
 import { NotFoundScreen, UnexpectedErrorScreen } from "#app/components/layout/error-screens";
 import { servicesContext } from "#app/db/context";
+import { publicSettings } from "#app/services/settings.server";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import playfairFont from "@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff2?url";
 import "./app.css";
@@ -16,9 +17,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { env } = context.get(servicesContext);
-  return { siteUrl: env.siteUrl, siteName: env.SITE_NAME };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, settings } = context.get(servicesContext);
+  return {
+    siteUrl: env.siteUrl,
+    siteName: env.SITE_NAME,
+    // What the public shell shows (the site's settings, /edit/settings; held in memory, same on every process).
+    // Loaded here, above every error boundary, so an error page keeps the shell even when the error came from an
+    // action (React Router then skips the loaders of the boundary's route).
+    shell: publicSettings(env, await settings.current()),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -54,7 +54,13 @@ export function ErrorBoundary() {
 function AdminErrorPanel({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const data: unknown = isRouteErrorResponse(error) ? error.data : null;
-  const message = data && typeof data === "object" && "message" in data && typeof data.message === "string" ? data.message : null;
+  // Loaders answer 404s either with a plain message ("Enquiry not found") or with { message }.
+  const message =
+    typeof data === "string" && data
+      ? data
+      : data && typeof data === "object" && "message" in data && typeof data.message === "string"
+        ? data.message
+        : null;
   if (!isRouteErrorResponse(error)) console.error(error);
   const copy =
     status === 404

@@ -1,21 +1,42 @@
-import { useRef, useState } from "react";
-import { Outlet } from "react-router";
-import type { Route } from "./+types/layout";
+import { useRef, useState, type ReactNode } from "react";
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { NotFoundScreen, UnexpectedErrorScreen } from "#app/components/layout/error-screens";
 import { Footer } from "#app/components/layout/footer";
-import { SideMenu } from "#app/components/layout/side-menu";
+import { SideMenu, type ShellSettings } from "#app/components/layout/side-menu";
 import { TopBar } from "#app/components/layout/top-bar";
-import { servicesContext } from "#app/db/context";
-import { publicSettings } from "#app/services/settings.server";
+import type { loader as rootLoader } from "#app/root";
 
-/** The site's settings (/edit/settings) for the menu's contact block and the footer; held in memory, same on every process. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { env, settings } = context.get(servicesContext);
-  return { settings: publicSettings(env, await settings.current()) };
+/** The shell's settings come from the root loader, which runs for every page and every error. */
+function useShellSettings(): ShellSettings | undefined {
+  return useRouteLoaderData<typeof rootLoader>("root")?.shell;
 }
 
 /** The public shell: top bar, side menu, page, footer. */
-export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+export default function PublicLayout() {
+  const settings = useShellSettings();
+  if (!settings) throw new Error("The root loader did not provide the shell settings.");
+  return (
+    <PublicShell settings={settings}>
+      <Outlet />
+    </PublicShell>
+  );
+}
+
+/**
+ * An error in any public page (an unknown address, a request the page cannot answer, a failure) is shown
+ * inside the shell, so visitors keep the menu and the footer. Only when the shell itself could not load
+ * does the root's bare screen take over.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const settings = useShellSettings();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const screen = notFound ? <NotFoundScreen /> : <UnexpectedErrorScreen />;
+  return settings ? <PublicShell settings={settings}>{screen}</PublicShell> : screen;
+}
+
+function PublicShell({ settings, children }: { settings: ShellSettings; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   return (
@@ -28,9 +49,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <TopBar ref={menuButtonRef} siteName={settings.siteName} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} settings={settings} returnFocusTo={menuButtonRef} />
-      <div className="pt-16 sm:pt-20">
-        <Outlet />
-      </div>
+      <div className="pt-16 sm:pt-20">{children}</div>
       <Footer settings={settings} />
     </>
   );
