@@ -95,6 +95,8 @@ export default tseslint.config(
       // Methods that satisfy an async interface without awaiting anything are fine.
       "@typescript-eslint/require-await": "off",
       "no-console": ["error", { allow: ["warn", "error"] }],
+      // Libraries mark what they are retiring (zod 4's z.string().email(), { message }, …): use the current API.
+      "@typescript-eslint/no-deprecated": "error",
     },
   },
   ...boundaries,

@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** A PostgreSQL connection string. Unset: the embedded PGlite database in DATA_DIR/db. */
   DATABASE_URL: optionalString,
-  /** Name shown in the top bar, titles and e-mails. */
+  /** The site's name: top bar, footer, page titles, headings that name the site, e-mails, the start-up line (content blocks keep their own words). */
   SITE_NAME: z.string().default("White Streams"),
   // The next values are the defaults of the Settings screen (/edit/settings): an Owner's change there is kept
   // in the database and wins over these until it is set back to the same value.
@@ -119,13 +119,13 @@ const EnvSchema = z.object({
   /** EmailJS private key (access token); needed for calls from a server. */
   EMAILJS_PRIVATE_KEY: optionalString,
   /** EmailJS send endpoint (override only for tests). */
-  EMAILJS_API_URL: z.string().url().default("https://api.emailjs.com/api/v1.0/email/send"),
+  EMAILJS_API_URL: z.url().default("https://api.emailjs.com/api/v1.0/email/send"),
   /** Cloudflare Turnstile site key (public). With the secret key set, every enquiry must pass Turnstile. */
   TURNSTILE_SITE_KEY: optionalString,
   /** Cloudflare Turnstile secret key (server only). */
   TURNSTILE_SECRET_KEY: optionalString,
   /** Turnstile verification endpoint (override only for tests). */
-  TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   /** Redis connection string; when set, rate limits are shared by every app process through Redis. */
   REDIS_URL: optionalString,
   /** Enquiries accepted per client IP within the window below (default of Settings). */

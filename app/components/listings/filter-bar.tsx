@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type SyntheticEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { closeDropdown, Dropdown } from "#app/components/ui/dropdown";
 import { SearchInput } from "#app/components/ui/search-input";
@@ -28,7 +28,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
   const [type, setType] = useUrlBackedState(query.type);
   const [year, setYear] = useUrlBackedState(query.year);
 
-  function update(event: FormEvent<HTMLFormElement>) {
+  function update(event: SyntheticEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     const typing = (event.target as HTMLElement).tagName === "INPUT";
     const { sold, ...values } = Object.fromEntries(new FormData(form)) as Partial<Record<keyof ListingQuery, string>>;

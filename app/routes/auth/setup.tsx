@@ -12,7 +12,7 @@ const SetupSchema = StaffAccountSchema.omit({ role: true })
   .extend({ confirm: z.string() })
   .refine((value) => value.password === value.confirm, {
     path: ["confirm"],
-    message: "The two passwords differ.",
+    error: "The two passwords differ.",
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
