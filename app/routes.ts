@@ -4,6 +4,7 @@ export default [
   // Resources: no UI.
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("site.webmanifest", "routes/resources/web-manifest.ts"),
   // [enquiries] resource routes go here.
   route("enquiry-config", "routes/resources/enquiry-config.ts"),
   // [admin] auth handler and media resource routes go here.

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * The production server as `npm run serve` starts it (the build must exist: `npm run build`), on a free port
+ * and a fresh data folder, for tests that need the whole app with settings of their own.
+ */
+export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+export function assertBuildExists() {
+  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
+    throw new Error(`No production build in ${BUILD_DIR}/: run \`npm run build\` first (npm test does).`);
+  }
+}
+
+export type ProductionServer = { child: ChildProcess; port: number; exited: Promise<number | null>; output: () => string; stop: () => void };
+
+export async function startProductionServer(extraEnv: Record<string, string> = {}): Promise<ProductionServer> {
+  assertBuildExists();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-production-test-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir, BUILD_DIR, LOG_LEVEL: "warn", ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = output.match(/running at http:\/\/localhost:(\d+)/);
+      if (match) {
+        clearInterval(timer);
+        resolve(Number(match[1]));
+      }
+    }, 100);
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`server exited early:\n${output}`));
+    });
+  });
+  const stop = () => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { child, port, exited, output: () => output, stop };
+}
+
+export function httpGet(port: number, pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: pathname, headers }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      })
+      .on("error", reject);
+  });
+}
