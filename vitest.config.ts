@@ -1,13 +1,21 @@
 import { defineConfig } from "vitest/config";
 
+/** Tests that run the production build as a child process: `npm run build` first (npm test does). */
+const NEEDS_BUILD = ["server/server.test.ts", "server/site-name.test.ts"];
+
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
   resolve: { alias: { "#app": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    projects: [
+      // `npm run test:unit`: everything that needs no build, for a fast loop while working.
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"], exclude: NEEDS_BUILD } },
+      // `npm run test:build`: the production server itself; fails at once if there is no build.
+      { extends: true, test: { name: "build", include: NEEDS_BUILD, globalSetup: ["tests/setup/require-build.ts"] } },
+    ],
   },
 });
