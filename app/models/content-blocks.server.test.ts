@@ -15,6 +15,7 @@ import {
   listContentBlocks,
   readContent,
   readContentBlock,
+  sanitizeContentHtml,
   saveMissingDefaults,
   toAdminContentBlock,
   updateContentBlock,
@@ -136,6 +137,8 @@ for (const kind of TEST_DATABASE_KINDS) {
       );
       expect(saved!.content).not.toMatch(/script|onclick|onerror|javascript:/i);
       expect(saved!.content).toContain("<p>Safe <a");
+      expect(saved!.content).toContain('<img alt="" src="x" />');
+      expect(sanitizeContentHtml('<img src="/a.jpg" alt="Harbour">')).toBe('<img alt="Harbour" src="/a.jpg" />');
       // A row written around the model (an old import, a manual fix) is still made safe when rendered.
       await writeBehindCache(handle.db, "edit-html", '<p>Raw</p><script>alert("x")</script><iframe src="https://evil.example"></iframe>');
       const [raw] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "edit-html"));

@@ -65,7 +65,11 @@ const HTML_POLICY: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ["href", "title", "rel", "target"], img: ["src", "alt", "width", "height", "loading"], "*": ["class"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesAppliedToAttributes: ["href", "src"],
-  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
+    // An image without a description is decorative to screen readers, not an unnamed graphic.
+    img: (tagName, attribs) => ({ tagName, attribs: { alt: "", ...attribs } }),
+  },
 };
 
 export function sanitizeContentHtml(html: string): string {
