@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/setup/chromium";
+import { e2eServerEnv } from "./tests/setup/e2e-server-env";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
@@ -24,16 +25,7 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    // NODE_ENV must be set before the process starts: React picks its build when first loaded.
-    // Every browser test posts from 127.0.0.1; the per-IP enquiry limit itself is covered by integration tests.
-    env: {
-      NODE_ENV: "production",
-      ENQUIRY_RATE_LIMIT: "1000",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      SITE_URL: baseURL,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-    },
+    env: e2eServerEnv(port),
   },
   projects: [{ name: "chromium" }],
 });

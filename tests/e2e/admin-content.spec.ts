@@ -6,6 +6,9 @@ test.use({ viewport: { width: 1440, height: 900 } });
 // Whole flows with a real sign-in (scrypt) on a shared, busy machine: more than the default 30 s.
 test.setTimeout(90_000);
 
+/** Blocks a test creates carry a key of their own, so a retry or another test never meets them. */
+const uniqueKey = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
 test("Content Manager: search with debounce, filter, Load More", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/edit/content");
@@ -56,21 +59,24 @@ test("Content Manager: create a block, edit text and see the public page change"
   await signInAsAdmin(page);
 
   await page.goto("/edit/content");
+  const key = uniqueKey("about-press-note");
   await page.getByRole("link", { name: "New Content Block" }).click();
   const form = page.getByRole("region", { name: "New Content Block" });
-  await form.getByLabel("Key").fill("about-press-note");
+  await form.getByLabel("Key").fill(key);
   await form.getByLabel("Type").selectOption("html");
   await form.getByLabel("Category").selectOption("about");
   await expectAccessible(page);
   await page.screenshot({ path: "screenshots/admin-content-new-desktop.png" });
   await form.getByRole("button", { name: "Create Block" }).click();
-  await expect(page.getByTestId("content-block").first()).toHaveAttribute("data-key", "about-press-note");
+  await expect(page).toHaveURL(/\/edit\/content$/);
+  await page.goto(`/edit/content?q=${key}`);
+  await expect(page.locator(`[data-key="${key}"]`)).toBeVisible();
   // A taken key is refused with a clear message and the form keeps what was typed.
   await page.getByRole("link", { name: "New Content Block" }).click();
-  await page.getByLabel("Key").fill("about-press-note");
+  await page.getByLabel("Key").fill(key);
   await page.getByRole("button", { name: "Create Block" }).click();
-  await expect(page.getByText('A content block with the key "about-press-note" already exists.')).toBeVisible();
-  await expect(page.getByLabel("Key")).toHaveValue("about-press-note");
+  await expect(page.getByText(`A content block with the key "${key}" already exists.`)).toBeVisible();
+  await expect(page.getByLabel("Key")).toHaveValue(key);
 
   await page.goto("/edit/content?q=about-mission");
   const card = page.locator('[data-key="about-mission"]');
@@ -93,11 +99,14 @@ test("Content Manager: create a block, edit text and see the public page change"
 test("html blocks edit in a taller monospaced textarea and are sanitised", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/edit/content?new");
-  await page.getByLabel("Key").fill("contact-html-note");
+  const key = uniqueKey("contact-html-note");
+  await page.getByLabel("Key").fill(key);
   await page.getByLabel("Type").selectOption("html");
   await page.getByRole("region", { name: "New Content Block" }).getByLabel("Category").selectOption("contact");
   await page.getByRole("button", { name: "Create Block" }).click();
-  const card = page.locator('[data-key="contact-html-note"]');
+  await expect(page).toHaveURL(/\/edit\/content$/);
+  await page.goto(`/edit/content?q=${key}`);
+  const card = page.locator(`[data-key="${key}"]`);
   await card.getByRole("button", { name: /Edit/ }).click();
   const editor = card.getByRole("textbox");
   await expect(editor).toHaveAttribute("rows", "14");

@@ -1,43 +1,77 @@
 import type { Page } from "@playwright/test";
 import { makeJpeg, makeNoisyJpeg, makePng } from "../fixtures/images";
-import { E2E_ADMIN } from "../setup/e2e-fixtures";
+import { signInAsAdmin } from "./admin-session";
 import { expect, expectAccessible, test } from "./fixtures";
+import { test as isolatedTest } from "./isolated-server";
 
 test.use({ viewport: { width: 1440, height: 900 } });
-// One library shared by the steps below: run them in order.
-test.describe.configure({ mode: "serial" });
+// Whole flows with a real sign-in (scrypt) and uploads on a shared, busy machine.
+test.setTimeout(90_000);
 
-async function signIn(page: Page) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/edit$/);
-}
+/**
+ * Every test uploads its own files, named with a token of its own and kept in folders of its own, and looks
+ * only at them (search by the token, or filter by the folder): other tests may upload or delete at the same time.
+ */
+const uniqueToken = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const library = (page: Page) => page.getByRole("list", { name: "Media files" });
-const itemNames = (page: Page) => library(page).getByTestId("media-item").locator("a").allInnerTexts();
+const items = (page: Page) => library(page).getByTestId("media-item");
+const itemNames = (page: Page) => items(page).locator("a").allInnerTexts();
 
-test.describe("Media Manager", () => {
-  let page: Page;
-  test.beforeAll(async ({ browser }) => {
-    // axe needs a page from an explicit context.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signIn(page);
-  });
-  test.afterAll(async () => page.context().close());
+async function upload(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>, folder: string) {
+  await page.getByTestId("media-file-input").setInputFiles(files);
+  const selected = page.getByRole("list", { name: "Selected files" });
+  await expect(selected.getByRole("listitem")).toHaveCount(files.length);
+  await page.getByLabel("Folder (optional)").fill(folder);
+  const label = files.length === 1 ? "1 file" : `${files.length} files`;
+  await page.getByRole("button", { name: `Upload ${label}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${label} uploaded.` })).toBeVisible({ timeout: 30_000 });
+}
 
-  test("starts empty with real figures", async () => {
+async function openFolder(page: Page, folder: string, view: "grid" | "list" = "grid") {
+  await page.goto(`/edit/media?folder=${encodeURIComponent(folder)}${view === "list" ? "&view=list" : ""}`);
+  await expect(page.getByLabel("Folder")).toHaveValue(folder);
+}
+
+isolatedTest.describe("Media Manager figures (a private server: the totals are the whole library's)", () => {
+  isolatedTest.use({ viewport: { width: 1440, height: 900 } });
+  isolatedTest.setTimeout(150_000);
+
+  isolatedTest("starts empty, then counts every upload and delete", async ({ page }) => {
+    await signInAsAdmin(page);
     await page.goto("/edit/media");
     await expect(page.getByRole("heading", { level: 1, name: "Media Manager" })).toBeVisible();
     await expect(page.getByText("Protected & Encrypted")).toBeVisible();
     await expect(page.getByTestId("file-count")).toHaveText("0 items");
     await expect(page.getByTestId("storage-used")).toHaveText("0 B of 10 GB");
     await expect(page.getByText("No media yet. Upload your first files above.")).toBeVisible();
-  });
 
-  test("refuses a wrong format with the spec's message, cleared by the next drop", async () => {
+    await upload(page, [{ name: "first.png", mimeType: "image/png", buffer: await makePng(600, 400) }], "");
+    await expect(items(page)).toHaveCount(1);
+    await expect(page.getByTestId("file-count")).toHaveText("1 item");
+    await upload(
+      page,
+      [
+        { name: "second.png", mimeType: "image/png", buffer: await makePng(900, 600) },
+        { name: "third.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(1200, 800) },
+      ],
+      "",
+    );
+    await expect(items(page)).toHaveCount(3);
+    await expect(page.getByTestId("file-count")).toHaveText("3 items");
+    await expect(page.getByTestId("storage-used")).toHaveText(/^\d+(\.\d)? (KB|MB) of 10 GB$/);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete first.png" }).click();
+    await expect(items(page)).toHaveCount(2);
+    await expect(page.getByTestId("file-count")).toHaveText("2 items");
+  });
+});
+
+test.describe("Media Manager", () => {
+  test("refuses a wrong format with the spec's message, cleared by the next drop", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/edit/media");
     const input = page.getByTestId("media-file-input");
     await input.setInputFiles([{ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") }]);
     await expect(page.getByRole("alert")).toHaveText("File notes.pdf has an unsupported format.");
@@ -48,56 +82,76 @@ test.describe("Media Manager", () => {
     await expect(selected.getByRole("listitem").filter({ hasText: "villa-sunset.jpg" })).toContainText(/was \d(\.\d)? MB/, { timeout: 20_000 });
   });
 
-  test("uploads images with progress into folders and shows them with real figures", async () => {
-    await page.getByLabel("Folder (optional)").fill("Villas");
-    await page.getByRole("button", { name: "Upload 1 file" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "1 file uploaded." })).toBeVisible({ timeout: 20_000 });
+  test("uploads with progress into folders; search, folder filter and list view show them", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/edit/media");
+    const token = uniqueToken("upl");
+    const villas = `Villas ${token}`;
+    const fleet = `Fleet ${token}`;
+    await upload(page, [{ name: `villa-${token}.jpg`, mimeType: "image/jpeg", buffer: await makeJpeg(1200, 800) }], villas);
 
     await page.getByTestId("media-file-input").setInputFiles([
-      { name: "yacht-deck.png", mimeType: "image/png", buffer: await makePng(900, 600) },
-      { name: "jet-cabin.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(1200, 800) },
+      { name: `yacht-${token}.png`, mimeType: "image/png", buffer: await makePng(900, 600) },
+      { name: `jet-${token}.jpg`, mimeType: "image/jpeg", buffer: await makeJpeg(1200, 800) },
     ]);
     const selected = page.getByRole("list", { name: "Selected files" });
     await expect(selected.getByRole("listitem")).toHaveCount(2);
-    await selected.getByRole("button", { name: "Remove jet-cabin.jpg" }).click();
+    await selected.getByRole("button", { name: `Remove jet-${token}.jpg` }).click();
     await expect(selected.getByRole("listitem")).toHaveCount(1);
-    await page.getByTestId("media-file-input").setInputFiles([{ name: "jet-cabin.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(1200, 800) }]);
-    await page.getByLabel("Folder (optional)").fill("Fleet");
+    await page
+      .getByTestId("media-file-input")
+      .setInputFiles([{ name: `jet-${token}.jpg`, mimeType: "image/jpeg", buffer: await makeJpeg(1200, 800) }]);
+    await page.getByLabel("Folder (optional)").fill(fleet);
     await page.getByRole("button", { name: "Upload 2 files" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "2 files uploaded." })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: "2 files uploaded." })).toBeVisible({ timeout: 30_000 });
 
-    await expect(library(page).getByTestId("media-item")).toHaveCount(3);
-    await expect(page.getByTestId("file-count")).toHaveText("3 items");
-    await expect(page.getByTestId("storage-used")).toHaveText(/^\d+(\.\d)? (KB|MB) of 10 GB$/);
-    // Thumbnails are real images served by the app.
-    const thumbnail = library(page).getByTestId("media-item").first().locator("img");
-    await expect(thumbnail).toHaveJSProperty("complete", true);
-    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  });
-
-  test("searches by name, filters by folder and switches between grid and list", async () => {
-    await page.getByPlaceholder("Search media...").fill("VILLA");
-    await expect(library(page).getByTestId("media-item")).toHaveCount(1);
-    await expect(library(page)).toContainText("villa-sunset.jpg");
+    // Search by name (case-insensitive) finds this test's files only.
+    await page.getByPlaceholder("Search media...").fill(token.toUpperCase());
+    await expect(items(page)).toHaveCount(3);
+    await page.getByPlaceholder("Search media...").fill(`VILLA-${token.toUpperCase()}`);
+    await expect(items(page)).toHaveCount(1);
+    await expect(library(page)).toContainText(`villa-${token}.jpg`);
+    await page.getByPlaceholder("Search media...").fill(`no-such-file-${token}`);
+    await expect(page.getByText("No media matches your search.")).toBeVisible();
     await page.getByPlaceholder("Search media...").fill("");
-    await expect(library(page).getByTestId("media-item")).toHaveCount(3);
+    // The search is applied after a pause: let it land before choosing a folder.
+    await expect(page).not.toHaveURL(/[?&]q=/);
 
-    await page.getByLabel("Folder").selectOption("Fleet");
-    await expect(library(page).getByTestId("media-item")).toHaveCount(2);
-    await page.getByLabel("Folder").selectOption({ label: "All Files" });
-    await expect(library(page).getByTestId("media-item")).toHaveCount(3);
+    await page.getByLabel("Folder").selectOption(fleet);
+    await expect(items(page)).toHaveCount(2);
+    await page.getByLabel("Folder").selectOption(villas);
+    await expect(items(page)).toHaveCount(1);
 
     await page.getByRole("button", { name: "List view" }).click();
     await expect(page.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
-    await expect(library(page)).toContainText("Fleet");
+    await expect(library(page)).toContainText(villas);
     await page.getByRole("button", { name: "Grid view" }).click();
     await expect(page.getByRole("button", { name: "Grid view" })).toHaveAttribute("aria-pressed", "true");
+
+    // Thumbnails are real images served by the app.
+    const thumbnail = items(page).first().locator("img");
+    await expect(thumbnail).toHaveJSProperty("complete", true);
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByTestId("storage-used")).toHaveText(/^\d+(\.\d)? (KB|MB|GB) of 10 GB$/);
   });
 
-  test("reorders by keyboard and keeps the order after a reload", async () => {
-    await page.getByRole("button", { name: "List view" }).click();
+  test("reorders by keyboard and keeps the order after a reload", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/edit/media");
+    const folder = `Reorder ${uniqueToken("kbd")}`;
+    await upload(
+      page,
+      [
+        { name: `a-${folder}.png`, mimeType: "image/png", buffer: await makePng(300, 200) },
+        { name: `b-${folder}.png`, mimeType: "image/png", buffer: await makePng(320, 200) },
+        { name: `c-${folder}.png`, mimeType: "image/png", buffer: await makePng(340, 200) },
+      ],
+      folder,
+    );
+    await openFolder(page, folder, "list");
+    await expect(items(page)).toHaveCount(3);
     const before = await itemNames(page);
-    expect(before).toHaveLength(3);
+
     const handle = page.getByRole("button", { name: `Reorder ${before[0]}, position 1 of 3` });
     await handle.focus();
     const announcer = page.locator("[id^=DndLiveRegion]").first();
@@ -105,27 +159,43 @@ test.describe("Media Manager", () => {
     await expect(announcer).toContainText(`${before[0]} was moved into position 1 of 3.`);
     await page.keyboard.press("ArrowDown");
     await expect(announcer).toContainText(`${before[0]} was moved into position 2 of 3.`);
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/edit/media"),
+    );
     await page.keyboard.press("Space");
     await expect(announcer).toContainText(`${before[0]} was dropped at position 2 of 3. The new order is saved.`);
+    expect((await saved).ok()).toBe(true);
     const expected = [before[1], before[0], before[2]];
     await expect.poll(() => itemNames(page)).toEqual(expected);
-    await page.waitForLoadState("networkidle");
     await page.reload();
     await expect.poll(() => itemNames(page)).toEqual(expected);
   });
 
-  test("passes axe and deletes a file", async () => {
+  test("passes axe and deletes a file", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/edit/media");
+    const folder = `Delete ${uniqueToken("del")}`;
+    const victim = `victim-${folder}.png`;
+    await upload(
+      page,
+      [
+        { name: victim, mimeType: "image/png", buffer: await makePng(300, 200) },
+        { name: `keeper-${folder}.png`, mimeType: "image/png", buffer: await makePng(320, 200) },
+      ],
+      folder,
+    );
+    await openFolder(page, folder);
+    await expect(items(page)).toHaveCount(2);
     await expectAccessible(page);
-    const victim = (await itemNames(page))[0]!;
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: `Delete ${victim}` }).click();
-    await expect(library(page).getByTestId("media-item")).toHaveCount(2);
-    await expect(page.getByTestId("file-count")).toHaveText("2 items");
+    await expect(items(page)).toHaveCount(1);
     await page.reload();
-    expect(await itemNames(page)).not.toContain(victim);
+    expect(await itemNames(page)).toEqual([`keeper-${folder}.png`]);
   });
 
-  test("screenshots at desktop and phone size", async () => {
+  test("screenshots at desktop and phone size", async ({ page }) => {
+    await signInAsAdmin(page);
     await page.goto("/edit/media");
     await page.screenshot({ path: "screenshots/admin-media-1440x900.png", fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -136,7 +206,6 @@ test.describe("Media Manager", () => {
 
 test.describe("Content image editing", () => {
   test("drop an image on an empty image block, then crop, rotate and save it as a 16:9 JPEG", async ({ browser }) => {
-    test.setTimeout(90_000);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -150,8 +219,8 @@ test.describe("Content image editing", () => {
         return send.call(this, body);
       };
     });
-    await signIn(page);
-    const key = "media-e2e-photo";
+    await signInAsAdmin(page);
+    const key = uniqueToken("media-e2e-photo");
     await page.goto("/edit/content");
     await page.getByRole("link", { name: "New Content Block" }).click();
     const form = page.getByRole("region", { name: "New Content Block" });
@@ -159,6 +228,7 @@ test.describe("Content image editing", () => {
     await form.getByLabel("Type").selectOption("image");
     await form.getByLabel("Category").selectOption("home");
     await form.getByRole("button", { name: "Create Block" }).click();
+    await expect(page).toHaveURL(/\/edit\/content$/);
 
     await page.goto(`/edit/content?q=${key}`);
     const card = page.locator(`[data-key="${key}"]`);
