@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint";
 const SERVER_ONLY = ["**/*.server", "**/*.server.ts", "#app/models/*", "#app/services/*", "#app/db/client.server", "#app/db/seed/*", "node:*"];
 
 /**
- * Import boundaries (ARCHITECTURE.md, "Layout"):
+ * Import boundaries (docs/architecture.md, "Conventions"):
  * - components/ui knows nothing of the app;
  * - domain/ is pure and shared with the browser: no server code, no database;
  * - components never import a *.server module, not even for a type (the type lives in domain/).

@@ -1,5 +1,5 @@
 /**
- * Fault test (issue 4, point 7): enquiries keep coming while the app is killed with SIGKILL and
+ * Fault test (docs/decisions/0008): enquiries keep coming while the app is killed with SIGKILL and
  * restarted and PostgreSQL is stopped and started. Afterwards every enquiry the server acknowledged
  * must be stored exactly once, and every stored one e-mailed exactly once (staff notification and
  * visitor acknowledgement), through a real SMTP server on loopback.

@@ -3,7 +3,7 @@ import { CONTENT_DEFAULTS } from "#app/domain/site-content";
 import { httpGet, startProductionServer, type ProductionServer } from "../tests/setup/production-server";
 
 /**
- * SITE_NAME is honoured everywhere the site names itself (issue 10, point 13). Needs the production build.
+ * SITE_NAME is honoured everywhere the site names itself. Needs the production build.
  * Content blocks are staff's words and keep theirs; the seller card shows the seller, not the site.
  */
 const NAME = "Azure Tides";

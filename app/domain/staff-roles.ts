@@ -1,5 +1,5 @@
 /**
- * Staff roles and what each may open (issue 11): one table, read by the server-side guard on every admin
+ * Staff roles and what each may open (docs/decisions/0007): one table, read by the server-side guard on every admin
  * loader and action, by the sidebar, and by the route-table test that proves the matrix.
  */
 export const STAFF_ROLES = ["owner", "editor", "sales"] as const;

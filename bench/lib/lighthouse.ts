@@ -16,7 +16,7 @@ type ChromeLauncherModule = {
   launch(options: { chromePath?: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
 };
 
-/** The flags the team runs Chromium with as root in a container (stack-notes.md), headless for Lighthouse. */
+/** The flags the team runs Chromium with as root in a container (docs/architecture.md, "Versions and traps"), headless for Lighthouse. */
 export const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 export type LighthouseRun = {
   performance: number;

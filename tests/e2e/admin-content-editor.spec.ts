@@ -3,7 +3,7 @@ import { makeJpeg } from "../fixtures/images";
 import { signInAsAdmin } from "./admin-session";
 import { expect, expectAccessible, test } from "./fixtures";
 
-// Issue 10, point 7: what staff meet in the Content Manager, and what visitors then see.
+// What staff meet in the Content Manager, and what visitors then see.
 test.use({ viewport: { width: 1440, height: 900 } });
 // Whole flows with a real sign-in (scrypt) and uploads on a shared, busy machine.
 test.setTimeout(90_000);

@@ -1,7 +1,7 @@
 import { signInAsAdmin } from "./admin-session";
 import { expect, expectAccessible, test } from "./fixtures";
 
-// Issue 10, point 8: errors are shown inside the shell people were using, public or admin.
+// Errors are shown inside the shell people were using, public or admin.
 test.describe("admin errors stay inside the admin shell", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
   test.setTimeout(60_000);

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// Issue 10, point 1: a keyboard user can step through the filter and sort choices without losing focus.
+// A keyboard user can step through the filter and sort choices without losing focus.
 test.describe("filters and sort by keyboard", () => {
   test("arrow keys step through a filter select: the URL follows and focus stays on the select", async ({ page }) => {
     await page.goto("/yachts");

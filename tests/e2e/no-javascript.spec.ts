@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// Issue 10, point 2: without JavaScript the menu works and a form's answer is shown where the form is.
+// Without JavaScript the menu works and a form's answer is shown where the form is.
 test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
 test("the menu button opens the menu; its links work and it closes", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from "./fixtures";
 
-// Issue 10, point 4: a page number past the last page says so, and counts read as English.
+// A page number past the last page says so, and counts read as English.
 test("a page past the last says there is no such page, answers 404 and links back", async ({ page }) => {
   const response = await page.goto("/real-estate?page=99");
   expect(response?.status()).toBe(404);

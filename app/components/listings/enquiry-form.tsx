@@ -11,7 +11,7 @@ import { defaultEnquiryMessage, listingEnquirySchema, TURNSTILE_ACTIONS } from "
 const ENQUIRY_ANCHOR = "enquiry";
 
 /**
- * The detail page's enquiry form (spec point 1 of issue 4). It posts to the detail page itself, whose
+ * The detail page's enquiry form (spec points 2 and 5). It posts to the detail page itself, whose
  * action is enquiryAction; the interest is derived there from the URL. `listingPath` names the page
  * for readers of the markup; the server trusts only the URL it was posted to.
  */

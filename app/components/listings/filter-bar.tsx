@@ -21,7 +21,7 @@ const selectClass =
 export function FilterBar({ category, query, locations }: FilterBarProps) {
   const submit = useSubmit();
   // Each field keeps its own value while the new results load, and is never remounted: a keyboard user
-  // stepping through a select with the arrow keys keeps focus on it (issue 10, point 1).
+  // stepping through a select with the arrow keys keeps focus on it.
   const [q, setQ] = useUrlBackedState(query.q);
   const [location, setLocation] = useUrlBackedState(query.location);
   const [bedrooms, setBedrooms] = useUrlBackedState(query.bedrooms);
