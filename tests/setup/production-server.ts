@@ -20,7 +20,7 @@ export type ProductionServer = { child: ChildProcess; port: number; exited: Prom
 
 export async function startProductionServer(extraEnv: Record<string, string> = {}): Promise<ProductionServer> {
   assertBuildExists();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-production-test-"));
+  const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "ws-production-test-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir, BUILD_DIR, LOG_LEVEL: "warn", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
@@ -44,7 +44,8 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
   });
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // A folder the caller handed in is the caller's to remove.
+    if (!extraEnv.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { child, port, exited, output: () => output, stop };
 }
