@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from "lucide-react";
-import { useState, type SyntheticEvent } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { useId, useState, type SyntheticEvent } from "react";
+import { Form, Link, NavigationType, useNavigationType, useSubmit } from "react-router";
 import { closeDropdown, Dropdown } from "#app/components/ui/dropdown";
 import { SearchInput } from "#app/components/ui/search-input";
 import type { Category } from "#app/domain/categories";
@@ -22,11 +22,11 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
   const submit = useSubmit();
   // Each field keeps its own value while the new results load, and is never remounted: a keyboard user
   // stepping through a select with the arrow keys keeps focus on it.
-  const [q, setQ] = useUrlBackedState(query.q);
-  const [location, setLocation] = useUrlBackedState(query.location);
-  const [bedrooms, setBedrooms] = useUrlBackedState(query.bedrooms);
-  const [type, setType] = useUrlBackedState(query.type);
-  const [year, setYear] = useUrlBackedState(query.year);
+  const [q, setQ, qId] = useUrlBackedState(query.q);
+  const [location, setLocation, locationId] = useUrlBackedState(query.location);
+  const [bedrooms, setBedrooms, bedroomsId] = useUrlBackedState(query.bedrooms);
+  const [type, setType, typeId] = useUrlBackedState(query.type);
+  const [year, setYear, yearId] = useUrlBackedState(query.year);
 
   function update(event: SyntheticEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -53,6 +53,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
       >
         <SearchInput
           label="Search listings"
+          id={qId}
           name="q"
           value={q}
           onChange={(event) => setQ(event.target.value)}
@@ -75,7 +76,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
         >
           <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
             Location
-            <select name="location" value={location} onChange={(event) => setLocation(event.target.value)} className={selectClass}>
+            <select id={locationId} name="location" value={location} onChange={(event) => setLocation(event.target.value)} className={selectClass}>
               <option value="">All Locations</option>
               {locations.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -87,7 +88,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
           {category.filters.bedrooms && (
             <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
               Bedrooms
-              <select name="bedrooms" value={bedrooms} onChange={(event) => setBedrooms(event.target.value)} className={selectClass}>
+              <select id={bedroomsId} name="bedrooms" value={bedrooms} onChange={(event) => setBedrooms(event.target.value)} className={selectClass}>
                 <option value="">Any</option>
                 {BEDROOM_OPTIONS.map((option) => (
                   <option key={option} value={option}>
@@ -100,7 +101,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
           {category.filters.propertyType && (
             <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
               Property Type
-              <select name="type" value={type} onChange={(event) => setType(event.target.value)} className={selectClass}>
+              <select id={typeId} name="type" value={type} onChange={(event) => setType(event.target.value)} className={selectClass}>
                 <option value="">Any Type</option>
                 {PROPERTY_TYPES.map((type) => (
                   <option key={type} value={type.toLowerCase()}>
@@ -113,7 +114,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
           {category.filters.year && (
             <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
               Year
-              <select name="year" value={year} onChange={(event) => setYear(event.target.value)} className={selectClass}>
+              <select id={yearId} name="year" value={year} onChange={(event) => setYear(event.target.value)} className={selectClass}>
                 <option value="">All Years</option>
                 {YEAR_BUCKETS.map((bucket) => (
                   <option key={bucket.value} value={bucket.value}>
@@ -172,16 +173,20 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
 }
 
 /**
- * A field's value that follows the URL: it changes at once when the visitor types or chooses, and is reset
- * when the URL changes otherwise (back/forward, a shared link, Clear filters). Adjusting state while
- * rendering is React's recommended way to derive state from a changed prop.
+ * A field's value that follows the URL: it changes at once when the visitor types or chooses, and follows the URL
+ * when it changes otherwise (back/forward, a shared link, Clear filters). While the visitor is in the field, the
+ * URL of an earlier keystroke, arriving late, must not undo what they typed since; back/forward always wins.
+ * (Adjusting state while rendering is React's way to derive state from a changed prop.)
  */
 function useUrlBackedState(urlValue: string) {
+  const id = useId();
+  const navigationType = useNavigationType();
   const [value, setValue] = useState(urlValue);
   const [seenUrlValue, setSeenUrlValue] = useState(urlValue);
   if (seenUrlValue !== urlValue) {
     setSeenUrlValue(urlValue);
-    setValue(urlValue);
+    const editingHere = typeof document !== "undefined" && document.activeElement?.id === id;
+    if (!editingHere || navigationType === NavigationType.Pop) setValue(urlValue);
   }
-  return [value, setValue] as const;
+  return [value, setValue, id] as const;
 }
