@@ -1,5 +1,5 @@
 /**
- * Fault test (docs/decisions/0008): enquiries keep coming while the app is killed with SIGKILL and
+ * Fault test (docs/decisions/0009): enquiries keep coming while the app is killed with SIGKILL and
  * restarted and PostgreSQL is stopped and started. Afterwards every enquiry the server acknowledged
  * must be stored exactly once, and every stored one e-mailed exactly once (staff notification and
  * visitor acknowledgement), through a real SMTP server on loopback.
@@ -26,7 +26,7 @@ import { startSmtpStub } from "../tests/stubs/smtp-stub";
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const CLIENTS = 3;
-// Either answer means "stored": sent at once (the spec's words) or received and on its way (issue 10, point 3).
+// Either answer means "stored": sent at once (the spec's words) or received and on its way (docs/decisions/0008).
 const ACKNOWLEDGED_TEXTS = ["Your message has been sent successfully.", "your message has been received and will reach our team"];
 
 const log = (message: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);

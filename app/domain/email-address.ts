@@ -1,6 +1,5 @@
 /**
- * What the site accepts as an e-mail address, on every form and again before a message is sent (issue 9,
- * point 8): a dot-atom local part (RFC 5322, no quoted strings or comments), an at sign, and a host name of
+ * What the site accepts as an e-mail address, on every form and again before a message is sent: a dot-atom local part (RFC 5322, no quoted strings or comments), an at sign, and a host name of
  * letter-digit-hyphen labels ending in a top-level part of at least two letters (the spec's rule). Anything
  * a mail server would refuse as bad syntax, such as `</script><script>alert(1)</script>@example.com`, is
  * refused here, so it never reaches the outbox to be retried.

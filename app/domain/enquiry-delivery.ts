@@ -1,5 +1,5 @@
 /**
- * The delivery state of one e-mail in the outbox, as staff see it (issue 9 point 8, issue 10 point 3):
+ * The delivery state of one e-mail in the outbox, as staff see it (docs/decisions/0008):
  * sent; waiting to retry (with the next attempt, attempts so far and the last error); failed for good (with
  * the reason, and a "Retry now"); queued (not tried yet); or not sent because the transport cannot send
  * that kind (EmailJS without a template for it).

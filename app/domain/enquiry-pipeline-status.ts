@@ -1,5 +1,5 @@
 /**
- * Where a lead stands in the sales pipeline (issue 11): New → Contacted → Qualified → Won / Lost, plus Spam.
+ * Where a lead stands in the sales pipeline: New → Contacted → Qualified → Won / Lost, plus Spam.
  * This is the staff's own judgement; the e-mail delivery state of an enquiry is a separate thing
  * (domain/enquiry-delivery.ts).
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isValidEmailAddress } from "./email-address";
 
 /**
- * The values an Owner changes at /edit/settings without a redeploy (issue 11, point 6). The environment
+ * The values an Owner changes at /edit/settings without a redeploy (docs/decisions/0008). The environment
  * (env.server.ts) gives each one's default; the database keeps only the values an Owner set to something
  * else. One schema, shared by the form in the browser (Conform) and the server.
  */

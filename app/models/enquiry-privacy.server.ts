@@ -6,7 +6,7 @@ import { enquiryReference } from "#app/domain/enquiry-reference";
 import { recordAudit, type AuditActor } from "./audit.server";
 
 /**
- * Personal data held about visitors (issue 11, point 4): everything about one e-mail address can be exported
+ * Personal data held about visitors: everything about one e-mail address can be exported
  * as JSON and erased on request, and a daily job deletes enquiries older than the retention period. Deleting
  * an enquiry deletes its e-mails and notes with it (foreign keys). The audit trail names enquiries only by
  * their reference, so it keeps no personal data, and the erasure itself is recorded without the address.

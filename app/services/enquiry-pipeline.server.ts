@@ -141,7 +141,7 @@ function success(
 
 /**
  * The row stored for a validated form: the one place that maps form fields to the enquiry's columns, so a
- * new field (issue 12: intent, preferred contact method and time) is added to the schema, here and in the table.
+ * new field (such as intent, preferred contact method and time) is added to the schema, here and in the table.
  */
 function toNewSubmission(input: EnquiryInput, value: ContactValues | ListingEnquiryValues): NewSubmission {
   const { firstName, lastName } = splitName(value.name);

@@ -163,7 +163,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(smtp.messages.filter((mail) => mail.headers["message-id"]?.includes(id))).toHaveLength(2);
     });
 
-    it("does not count a repeated post of the same form against the rate limit (issue 10, point 9)", async () => {
+    it("does not count a repeated post of the same form against the rate limit", async () => {
       const limited = { ...deps, limits: { limit: 2, windowSeconds: 600 } };
       const first = contactForm();
       expect(await submitEnquiry(limited, input(first))).toMatchObject({ status: "success", duplicate: false });
@@ -193,7 +193,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await findSubmission(handle.db, form.get("submission_id") as string)).toBeUndefined();
     });
 
-    it("says the message was sent only when the team's notification went out while the visitor waited (issue 10, point 3)", async () => {
+    it("says the message was sent only when the team's notification went out while the visitor waited", async () => {
       const waitingFor = (sender: ReturnType<typeof worker>) => ({ ...deps, deliver: (outboxId: string) => sender.deliverSoon(outboxId, 5_000) });
       const sender = worker();
       expect(await submitEnquiry(waitingFor(sender), input(contactForm()))).toMatchObject({ status: "success", delivery: "sent" });

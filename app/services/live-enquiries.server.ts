@@ -19,7 +19,7 @@ export type LiveEnquiries = {
 const DEBOUNCE_MS = 150;
 
 /**
- * The live bell (issue 11, point 8): the change bus (PostgreSQL LISTEN/NOTIFY, so every process hears every
+ * The live bell (docs/decisions/0008): the change bus (PostgreSQL LISTEN/NOTIFY, so every process hears every
  * change) tells this process that enquiries changed; it counts the unopened ones once and pushes the number
  * to every open admin page over Server-Sent Events. One query per change per process, however many pages are
  * open, and none while nothing changes: no page polls the database.
