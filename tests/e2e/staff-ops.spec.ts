@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-session";
 import { expect, expectAccessible, test } from "./fixtures";
+import { test as isolatedTest } from "./isolated-server";
 
 // Whole flows with a real sign-in (scrypt) on a shared, busy machine: more than the default 30 s.
 test.setTimeout(120_000);
@@ -73,23 +74,6 @@ test.describe("inbox without JavaScript", () => {
 test.describe("staff operations with JavaScript", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("the bell and the dashboard follow a new enquiry live, without a reload", async ({ page, browser }) => {
-    await signInAsAdmin(page);
-    const bell = page.getByRole("link", { name: /^Enquiries: \d+ unopened$|^Enquiries: none unopened$/ });
-    const before = Number((await bell.getAttribute("aria-label"))!.match(/\d+/)?.[0] ?? 0);
-    const pipelineNew = Number(await page.getByTestId("pipeline-new").textContent());
-    // Give the event stream a moment to connect, then a visitor elsewhere sends an enquiry.
-    await page.waitForTimeout(500);
-    const visitor = await browser.newContext();
-    const visitorPage = await visitor.newPage();
-    const sentAt = Date.now();
-    await postEnquiry(visitorPage, { name: `Live Buyer ${sentAt}`, email: `live-${sentAt}@example.test`, message: "Ring the bell." });
-    await expect(page.getByRole("link", { name: `Enquiries: ${before + 1} unopened` })).toBeVisible({ timeout: 2_000 });
-    expect(Date.now() - sentAt).toBeLessThan(4_000);
-    await expect(page.getByTestId("pipeline-new")).toHaveText(String(pipelineNew + 1));
-    await visitor.close();
-  });
-
   test("the inbox and an enquiry pass axe", async ({ page }) => {
     const name = `Axe Buyer ${Date.now()}`;
     await postEnquiry(page, { name, email: `axe-${Date.now()}@example.test`, message: "A question about the SPITFIRE." });
@@ -122,7 +106,59 @@ test.describe("staff operations with JavaScript", () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
   });
 
-  test("settings: clear messages, saved values reach the public pages at once, and the change is in the activity trail", async ({ page }) => {
+  test("personal data: export as JSON, then erase on request", async ({ page }) => {
+    const email = `privacy-${Date.now()}@example.test`;
+    await postEnquiry(page, { name: "Private Person", email, message: "Please forget me after this." });
+    await signInAsAdmin(page);
+    await page.goto(`/edit/enquiries/privacy?email=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("heading", { name: `1 enquiry from ${email}` })).toBeVisible();
+    await expectAccessible(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export as JSON" }).click();
+    const exported = JSON.parse((await import("node:fs")).readFileSync(await (await download).path(), "utf8")) as {
+      enquiries: { message: string }[];
+    };
+    expect(exported.enquiries.map((enquiry) => enquiry.message)).toEqual(["Please forget me after this."]);
+    await page.getByRole("button", { name: "Erase everything about this address" }).click();
+    await expect(page.getByText("Type the address again to confirm.")).toBeVisible();
+    await page.getByLabel("Confirm the address").fill("someone-else@example.test");
+    await page.getByRole("button", { name: "Erase everything about this address" }).click();
+    await expect(page.getByText("Type the same address again to confirm the erasure.")).toBeVisible();
+    await page.getByLabel("Confirm the address").fill(email);
+    await page.getByRole("button", { name: "Erase everything about this address" }).click();
+    await expect(page.getByRole("status")).toContainText("Erased 1 enquiry");
+    await page.goto("/edit/activity?kind=enquiry");
+    await expect(page.getByRole("listitem").filter({ hasText: "erased on request" }).first()).toBeVisible();
+    await expect(page.getByText(email)).toHaveCount(0);
+  });
+});
+
+/**
+ * Site-wide state: the bell's count and the settings every public page shows. On a private server, so enquiries
+ * other tests send meanwhile cannot move the count, and changed settings cannot reach other tests' pages.
+ */
+isolatedTest.describe("site-wide staff operations (a private server)", () => {
+  isolatedTest.use({ viewport: { width: 1440, height: 900 } });
+  isolatedTest.setTimeout(150_000);
+
+  isolatedTest("the bell and the dashboard follow a new enquiry live, without a reload", async ({ page, browser }) => {
+    await signInAsAdmin(page);
+    const bell = page.getByRole("link", { name: /^Enquiries: \d+ unopened$|^Enquiries: none unopened$/ });
+    const before = Number((await bell.getAttribute("aria-label"))!.match(/\d+/)?.[0] ?? 0);
+    const pipelineNew = Number(await page.getByTestId("pipeline-new").textContent());
+    // Give the event stream a moment to connect, then a visitor elsewhere sends an enquiry.
+    await page.waitForTimeout(500);
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    const sentAt = Date.now();
+    await postEnquiry(visitorPage, { name: `Live Buyer ${sentAt}`, email: `live-${sentAt}@example.test`, message: "Ring the bell." });
+    await expect(page.getByRole("link", { name: `Enquiries: ${before + 1} unopened` })).toBeVisible({ timeout: 2_000 });
+    expect(Date.now() - sentAt).toBeLessThan(4_000);
+    await expect(page.getByTestId("pipeline-new")).toHaveText(String(pipelineNew + 1));
+    await visitor.close();
+  });
+
+  isolatedTest("settings: clear messages, saved values reach the public pages at once, and the change is in the activity trail", async ({ page }) => {
     await signInAsAdmin(page);
     await page.goto("/edit/settings");
     await expectAccessible(page);
@@ -153,39 +189,5 @@ test.describe("staff operations with JavaScript", () => {
     await expect(entry).toContainText("workingHours");
     await expect(entry.locator("ins")).toContainText([hours]);
     await expectAccessible(page);
-
-    // Put the defaults back for other tests' pages.
-    await page.goto("/edit/settings");
-    await page.getByLabel("Working hours").fill("24/7 Support");
-    await page.getByLabel("WhatsApp").fill("");
-    await page.getByLabel("Instagram").fill("");
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByRole("status")).toHaveText(/Saved \d+ change/);
-  });
-
-  test("personal data: export as JSON, then erase on request", async ({ page }) => {
-    const email = `privacy-${Date.now()}@example.test`;
-    await postEnquiry(page, { name: "Private Person", email, message: "Please forget me after this." });
-    await signInAsAdmin(page);
-    await page.goto(`/edit/enquiries/privacy?email=${encodeURIComponent(email)}`);
-    await expect(page.getByRole("heading", { name: `1 enquiry from ${email}` })).toBeVisible();
-    await expectAccessible(page);
-    const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Export as JSON" }).click();
-    const exported = JSON.parse((await import("node:fs")).readFileSync(await (await download).path(), "utf8")) as {
-      enquiries: { message: string }[];
-    };
-    expect(exported.enquiries.map((enquiry) => enquiry.message)).toEqual(["Please forget me after this."]);
-    await page.getByRole("button", { name: "Erase everything about this address" }).click();
-    await expect(page.getByText("Type the address again to confirm.")).toBeVisible();
-    await page.getByLabel("Confirm the address").fill("someone-else@example.test");
-    await page.getByRole("button", { name: "Erase everything about this address" }).click();
-    await expect(page.getByText("Type the same address again to confirm the erasure.")).toBeVisible();
-    await page.getByLabel("Confirm the address").fill(email);
-    await page.getByRole("button", { name: "Erase everything about this address" }).click();
-    await expect(page.getByRole("status")).toContainText("Erased 1 enquiry");
-    await page.goto("/edit/activity?kind=enquiry");
-    await expect(page.getByRole("listitem").filter({ hasText: "erased on request" }).first()).toBeVisible();
-    await expect(page.getByText(email)).toHaveCount(0);
   });
 });
