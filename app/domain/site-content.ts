@@ -201,4 +201,3 @@ export const HOME_IMAGE_KEYS = [
 export const IMAGE_CONTENT_KEYS = (Object.keys(CONTENT_DEFAULTS) as ContentKey[]).filter((key) => CONTENT_DEFAULTS[key].type === "image");
 
 export const ABOUT_IMAGE_KEYS = ["about-mission-image", "leader-founder-photo", "leader-ceo-photo"] as const satisfies readonly ContentKey[];
-
