@@ -138,6 +138,15 @@ export const CONTENT_PLACEMENTS = {
     "leader-founder-photo": { section: "Our Leadership · founder's photo", anchor: "leadership-heading" },
     "leader-ceo-bio": { section: "Our Leadership · chief executive's biography", anchor: "leadership-heading" },
     "leader-ceo-photo": { section: "Our Leadership · chief executive's photo", anchor: "leadership-heading" },
+    "home-slide-crypto-image": { section: "Carousel · first slide's picture" },
+    "category-hero-real-estate": { section: "Categories · Real Estate (and the Real Estate page's hero)", anchor: "categories-heading" },
+    "category-hero-cars": { section: "Categories · Cars (and the Cars page's hero)", anchor: "categories-heading" },
+    "category-hero-metals": { section: "Categories · Metals (and the Metals page's hero)", anchor: "categories-heading" },
+    "category-hero-yachts": { section: "Categories · Yachts (and the Yachts page's hero)", anchor: "categories-heading" },
+    "category-hero-jets": { section: "Categories · Jets (and the Jets page's hero)", anchor: "categories-heading" },
+    "partner-bentley-logo": { section: "Our Partners · Bentley Motors logo", anchor: "partners-heading" },
+    "partner-rolls-royce-logo": { section: "Our Partners · Rolls-Royce logo", anchor: "partners-heading" },
+    "partner-magnolia-yachts-logo": { section: "Our Partners · Magnolia Yachts logo", anchor: "partners-heading" },
   },
   about: {
     "about-intro": { section: "Introduction" },
@@ -150,6 +159,7 @@ export const CONTENT_PLACEMENTS = {
     "leader-founder-photo": { section: "Our Leadership · founder's photo", anchor: "leadership-heading" },
     "leader-ceo-bio": { section: "Our Leadership · chief executive's biography", anchor: "leadership-heading" },
     "leader-ceo-photo": { section: "Our Leadership · chief executive's photo", anchor: "leadership-heading" },
+    "about-mission-image": { section: "Our Mission · picture", anchor: "mission-heading" },
   },
   // The working hours are a setting (/edit/settings), shown with the phone and WhatsApp numbers.
   contact: {
@@ -157,14 +167,19 @@ export const CONTENT_PLACEMENTS = {
   },
 } as const satisfies Record<ContentCategory, Partial<Record<ContentKey, Placement>>>;
 
-function keysOf<Page extends ContentCategory>(page: Page) {
-  return Object.keys(CONTENT_PLACEMENTS[page]) as Array<keyof (typeof CONTENT_PLACEMENTS)[Page] & ContentKey>;
+type PageKey<Page extends ContentCategory> = keyof (typeof CONTENT_PLACEMENTS)[Page] & ContentKey;
+
+/** The blocks a page places, texts (read with readContent) or pictures (read with readContentImages). */
+function keysOf<Page extends ContentCategory>(page: Page, kind: "text" | "image"): PageKey<Page>[] {
+  return (Object.keys(CONTENT_PLACEMENTS[page]) as PageKey<Page>[]).filter((key) => (CONTENT_DEFAULTS[key].type === "image") === (kind === "image"));
 }
 
-/** The blocks each page reads. */
-export const HOME_CONTENT_KEYS = keysOf("home");
-export const ABOUT_CONTENT_KEYS = keysOf("about");
-export const CONTACT_CONTENT_KEYS = keysOf("contact");
+/** The blocks each page reads: exactly its placed keys. */
+export const HOME_CONTENT_KEYS = keysOf("home", "text");
+export const HOME_IMAGE_KEYS = keysOf("home", "image");
+export const ABOUT_CONTENT_KEYS = keysOf("about", "text");
+export const ABOUT_IMAGE_KEYS = keysOf("about", "image");
+export const CONTACT_CONTENT_KEYS = keysOf("contact", "text");
 
 export type BlockPlacement = { page: string; section: string; href: string };
 
@@ -182,22 +197,5 @@ export function contentDefaultOf(key: string): string | null {
   return Object.hasOwn(CONTENT_DEFAULTS, key) ? CONTENT_DEFAULTS[key as ContentKey].content : null;
 }
 
-/** The home page's pictures: the crypto slide, the five category tiles, the partner logos and the leaders' photos. */
-export const HOME_IMAGE_KEYS = [
-  "home-slide-crypto-image",
-  "category-hero-real-estate",
-  "category-hero-cars",
-  "category-hero-metals",
-  "category-hero-yachts",
-  "category-hero-jets",
-  "partner-bentley-logo",
-  "partner-rolls-royce-logo",
-  "partner-magnolia-yachts-logo",
-  "leader-founder-photo",
-  "leader-ceo-photo",
-] as const satisfies readonly ContentKey[];
-
 /** Every image block with a default: what `npm run images:import` makes sure exists before it copies pictures. */
 export const IMAGE_CONTENT_KEYS = (Object.keys(CONTENT_DEFAULTS) as ContentKey[]).filter((key) => CONTENT_DEFAULTS[key].type === "image");
-
-export const ABOUT_IMAGE_KEYS = ["about-mission-image", "leader-founder-photo", "leader-ceo-photo"] as const satisfies readonly ContentKey[];
