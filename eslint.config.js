@@ -2,23 +2,45 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-/** Server-only code: anything in a *.server module, the database, models and services. */
-const SERVER_ONLY = ["**/*.server", "**/*.server.ts", "#app/models/*", "#app/services/*", "#app/db/client.server", "#app/db/seed/*", "node:*"];
+/**
+ * no-restricted-imports reads `group` entries as gitignore patterns, where a leading `#` starts a comment: every
+ * `#app/...` entry was silently ignored. The boundaries are regular expressions instead; `lint-boundaries.test.ts`
+ * proves each one reports what it should.
+ */
+
+/** Server-only code: anything in a *.server module, models, services, the database client and seed, Node built-ins. */
+const SERVER_ONLY = [
+  "\\.server(\\.tsx?)?$",
+  "^#app/(models|services)/",
+  "^#app/db/(client\\.server|seed/)",
+  "^node:",
+  "^(\\.\\./)+(models|services)/",
+];
+const serverOnly = (message) => ({ regex: SERVER_ONLY.join("|"), message });
 
 /**
  * Import boundaries (docs/architecture.md, "Conventions"):
  * - components/ui knows nothing of the app;
  * - domain/ is pure and shared with the browser: no server code, no database;
  * - components never import a *.server module, not even for a type (the type lives in domain/).
+ * Flat config replaces a rule's options per matching block, so the ui block repeats the components' rule.
  */
+const COMPONENTS_MESSAGE = "Components run in the browser: import types from domain/, never from a server module.";
 const boundaries = [
+  {
+    files: ["app/components/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverOnly(COMPONENTS_MESSAGE)] }] },
+  },
   {
     files: ["app/components/ui/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [{ group: ["#app/*", "!#app/components/ui/*"], message: "components/ui holds app-agnostic pieces: pass app data in as props." }],
+          patterns: [
+            serverOnly(COMPONENTS_MESSAGE),
+            { regex: "^#app/(?!components/ui/)|^\\.\\./", message: "components/ui holds app-agnostic pieces: pass app data in as props." },
+          ],
         },
       ],
     },
@@ -31,23 +53,15 @@ const boundaries = [
         "error",
         {
           patterns: [
+            serverOnly("domain/ is pure rules and types, shared with the browser: no server code."),
             {
-              group: [...SERVER_ONLY, "#app/db/*", "#app/routes/*", "#app/components/*"],
+              regex: "^(#app|\\.\\.)/(db|models|services|routes|components)(/|$)",
               message: "domain/ is pure rules and types, shared with the browser.",
             },
             // Types from the UI libraries are fine (a form result's shape); their code is not.
-            { group: ["react", "react-dom", "react-router", "@conform-to/*"], allowTypeImports: true, message: "domain/ holds no UI code." },
+            { regex: "^(react|react-dom|react-router|@conform-to/.*)$", allowTypeImports: true, message: "domain/ holds no UI code." },
           ],
         },
-      ],
-    },
-  },
-  {
-    files: ["app/components/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: SERVER_ONLY, message: "Components run in the browser: import types from domain/, never from a server module." }] },
       ],
     },
   },

@@ -22,7 +22,8 @@ export default defineConfig({
     command: "tsx tests/setup/e2e-server.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The server builds nothing, but migrating and seeding a fresh database can take a minute on a busy machine.
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: e2eServerEnv(port),

@@ -1,7 +1,18 @@
 import { defineConfig } from "vitest/config";
 
 /** Tests that run the production build as a child process: `npm run build` first (npm test does). */
-const NEEDS_BUILD = ["server/server.test.ts", "server/site-name.test.ts"];
+const NEEDS_BUILD = [
+  "server/server.test.ts",
+  "server/site-name.test.ts",
+  "server/live-bell-processes.test.ts",
+  "server/log-canaries.test.ts",
+  "server/sign-in-throttle.test.ts",
+  "server/hostile-input.test.ts",
+  "server/route-walk.test.ts",
+  "server/account-plain-forms.test.ts",
+  "server/security-events.test.ts",
+  "server/page-cache.test.ts",
+];
 
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({

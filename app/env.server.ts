@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -16,6 +17,37 @@ const flag = (fallback: boolean) =>
     .string()
     .optional()
     .transform((value) => (value === "1" || value === "true" ? true : value === "0" || value === "false" ? false : fallback));
+
+/** Express's "trust proxy": false (no proxy), a number of hops, or the proxies' addresses and subnets. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split("/");
+  if (extra !== undefined || !address || net.isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = net.isIPv4(address) ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
+
+/** TRUST_PROXY as Express takes it: unset, "0" or "false" for none; a hop count ("true" is 1); or addresses. */
+function parseTrustProxy(value: string | undefined, context: z.RefinementCtx): TrustProxy {
+  const setting = value?.trim() ?? "";
+  if (setting === "" || setting === "0" || setting === "false") return false;
+  if (setting === "true") return 1;
+  if (/^\d+$/.test(setting)) return Number(setting);
+  const entries = setting
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0) {
+    context.addIssue({ code: "custom", message: `not a hop count, address, subnet or loopback/linklocal/uniquelocal: ${invalid.join(", ")}` });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 const EnvSchema = z.object({
   /** "production" for `npm start` (set by the script); "development" for `npm run dev`. */
@@ -62,11 +94,8 @@ const EnvSchema = z.object({
   ENQUIRY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** Extra image origins allowed by the Content-Security-Policy (space separated). */
   IMAGE_ORIGINS: z.string().default("https://image931.wordpress.com"),
-  /** Set when the app runs behind a proxy (load balancer, CDN) so client IPs and HTTPS are read correctly. */
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((value) => value === "1" || value === "true"),
+  /** Proxies whose X-Forwarded-For/-Proto are believed: a hop count ("1": one load balancer or CDN; "true" means 1) when only they can reach the port, or their addresses or subnets, comma separated (10.0.0.0/8, loopback), so a client reaching the port directly cannot choose its address. Unset: none (docs/operations.md). */
+  TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   /** Log level of the JSON request and application logs (unset: info, or warn when NODE_ENV is test). */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** Seed the catalogue on start when a listing is missing (idempotent; never overwrites staff edits). "0" turns it off. */
@@ -99,10 +128,40 @@ const EnvSchema = z.object({
     .default(10 * 1024 ** 3),
   /** Largest image accepted, in pixels (width × height), checked before decoding. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
+  /** Seconds an anonymous visitor's public page is kept and given to the next ones (dropped at once on any change, every process); 0 turns the page cache off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Memory the page cache may hold, in MB (the least recently used pages go first). */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().positive().max(1024).default(32),
   /** Count listing views for Trending Now and the listings manager (no cookie, nothing personal stored). "0" turns it off. */
   LISTING_VIEWS: flag(true).default(true),
   /** Secret (32+ characters) that signs admin session cookies. Unset: generated once and kept in the database. */
   AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters"),
+  /** Absolute lifetime of a staff session, in hours: after it staff sign in again, however active they were. */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  /** A staff session unused for this many minutes ends (checked on the server at every request). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  /** How long an e-mailed password-reset link works, in minutes (each link works once). */
+  PASSWORD_RESET_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
+  /** How long an invitation to join the staff works, in hours (each invitation works once). */
+  STAFF_INVITE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
   // [enquiries] e-mail, bot protection, rate limits, outbox.
   /** SMTP server for enquiry e-mails, e.g. smtp://user:password@smtp.example.com:587 (smtps:// for implicit TLS). Takes precedence over EmailJS. */
   SMTP_URL: optionalString,
@@ -110,7 +169,7 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString,
   /** EmailJS service id; with the template id and both keys set (and no SMTP_URL), e-mails go through EmailJS's REST API. */
   EMAILJS_SERVICE_ID: optionalString,
-  /** EmailJS template for the staff notification (params: to_email, from_name, from_email, phone, interest, message, submission_id, listing_url, reply_to). */
+  /** EmailJS template for the staff notification (params: to_email, from_name, from_email, phone, interest, message, submission_id, listing_url, next_step, preferred_contact, reply_to). */
   EMAILJS_TEMPLATE_ID: optionalString,
   /** Optional EmailJS template for the visitor's acknowledgement (params: to_email, reply_to, submission_id). Unset: no acknowledgement is sent through EmailJS. */
   EMAILJS_ACK_TEMPLATE_ID: optionalString,
@@ -140,6 +199,16 @@ const EnvSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
   /** How long an enquiry waits for its notification to go out, in seconds, before the visitor is told it was received rather than sent. */
   ENQUIRY_SEND_WAIT_SECONDS: z.coerce.number().min(0).max(30).default(4),
+  /** Exchange-rate provider for the BTC, ETH and XRP equivalents: CoinGecko's simple-price API, or a service answering the same JSON. */
+  RATES_API_URL: z.url().default("https://api.coingecko.com/api/v3/simple/price"),
+  /** CoinGecko API key (server only; sent as x-cg-demo-api-key, or x-cg-pro-api-key for pro-api.coingecko.com). Unset: the keyless public API. */
+  RATES_API_KEY: optionalString,
+  /** How often one app process fetches the rates for all of them, in seconds; 0 turns fetching off (no equivalents are shown). */
+  RATES_REFRESH_SECONDS: z.coerce.number().int().min(0).default(600),
+  /** Rates older than this, in seconds, are shown labelled "out of date" (default 1 hour). */
+  RATES_STALE_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** How long a rates request may take before it is abandoned, in seconds (the previous rates stay). */
+  RATES_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "LOG_LEVEL"> & {

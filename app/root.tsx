@@ -1,9 +1,13 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { useNonce } from "#app/components/nonce-provider";
 import { NotFoundScreen, UnexpectedErrorScreen } from "#app/components/layout/error-screens";
 import { servicesContext } from "#app/db/context";
+import { currencyFromCookie, type Pricing } from "#app/domain/price-conversion";
+import { privateNoStore } from "#app/routes/private-no-store";
 import { publicSettings } from "#app/services/settings.server";
+import { readShortlist } from "#app/services/shortlist.server";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import playfairFont from "@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff2?url";
 import "./app.css";
@@ -17,8 +21,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { env, settings } = context.get(servicesContext);
+export const middleware: Route.MiddlewareFunction[] = [privateNoStore];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { env, settings, rates } = context.get(servicesContext);
+  // Every price on every page: the visitor's currency (a cookie a page cache keys on) and the shared rates.
+  const pricing: Pricing = { currency: currencyFromCookie(request.headers.get("cookie")), rates: await rates.current() };
   return {
     siteUrl: env.siteUrl,
     siteName: env.SITE_NAME,
@@ -26,6 +34,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Loaded here, above every error boundary, so an error page keeps the shell even when the error came from an
     // action (React Router then skips the loaders of the boundary's route).
     shell: publicSettings(env, await settings.current()),
+    pricing,
+    // The listing ids in the visitor's ws_shortlist cookie (hearts, the top bar's count); empty without the cookie,
+    // so a page rendered for a visitor without it holds nothing of anyone's (docs/decisions/0027).
+    shortlist: await readShortlist(request),
   };
 }
 
@@ -52,12 +64,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page live once React has hydrated it (the scripts wait for the first paint): browser tests wait for it.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logged it already (entry.server's handleError); the browser's console gets it here.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return <UnexpectedErrorScreen />;
 }

@@ -4,9 +4,18 @@ export default [
   // Resources: no UI.
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("sitemaps/:file", "routes/resources/sitemap-file.ts"),
   route("site.webmanifest", "routes/resources/web-manifest.ts"),
   // [enquiries] resource routes go here.
   route("enquiry-config", "routes/resources/enquiry-config.ts"),
+  // The top bar's currency choice (sets the ws_currency cookie, then back to the page).
+  route("currency", "routes/resources/currency.ts"),
+  // A listing's cover at 1200×630 for link previews.
+  route("social/:category/:file", "routes/resources/listing-social-image.ts"),
+  // A listing's printable brochure (PDF); its page links to it.
+  route(":category/:id/brochure.pdf", "routes/resources/listing-brochure.ts"),
+  // Hearts post here (add, remove, merge a shared list); the shortlist page itself is in the public layout.
+  route("shortlist/items", "routes/resources/shortlist-items.ts"),
   // [admin] auth handler and media resource routes go here.
   route("media/*", "routes/resources/media-file.ts"),
   route("edit/api/media", "routes/admin/api/media-upload.ts"),
@@ -15,8 +24,12 @@ export default [
 
   // [admin] sign-in, set-up and the /edit area go here.
   route("sign-in", "routes/auth/sign-in.tsx"),
+  route("sign-in/two-factor", "routes/auth/sign-in-two-factor.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("setup", "routes/auth/setup.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("accept-invitation", "routes/auth/accept-invitation.tsx"),
   route("edit/api/content-blocks", "routes/admin/api/content-blocks.ts"),
   // The live bell's event stream, the inbox's CSV export and a personal-data export: no admin shell.
   route("edit/events", "routes/admin/events.ts"),
@@ -31,6 +44,8 @@ export default [
     route("edit/enquiries/:id", "routes/admin/enquiry.tsx"),
     route("edit/media", "routes/admin/media.tsx"),
     route("edit/settings", "routes/admin/settings.tsx"),
+    route("edit/users", "routes/admin/users.tsx"),
+    route("edit/account", "routes/admin/account.tsx"),
     route("edit/activity", "routes/admin/activity.tsx"),
     route("edit/listings", "routes/admin/listings.tsx"),
     route("edit/listings/new", "routes/admin/listing-new.tsx"),
@@ -45,6 +60,7 @@ export default [
     route("about", "routes/public/about.tsx"),
     // [enquiries]
     route("contact", "routes/public/contact.tsx"),
+    route("shortlist", "routes/public/shortlist.tsx"),
     // [catalogue] one module for the five categories; unknown categories answer 404.
     route(":category", "routes/public/category.tsx"),
     route(":category/:id", "routes/public/listing.tsx"),

@@ -1,8 +1,8 @@
 /**
  * Creates an Owner (full access to /edit), or promotes an existing account to Owner:
  *   npm run admin:create -- --email you@example.com --password "a long passphrase" [--name "Your Name"]
- * For an address that already has an account, the account becomes an Owner and its password is left as it
- * is (--password is then not needed and is ignored). Uses the same settings as the server (DATABASE_URL or
+ * For an address that already has an account, the account becomes an active Owner (a deactivated one is
+ * reactivated) and its password is left as it is (--password is then not needed and is ignored). Uses the same settings as the server (DATABASE_URL or
  * the PGlite database in DATA_DIR).
  */
 import { parseArgs } from "node:util";
@@ -30,18 +30,30 @@ try {
   await database.migrate();
   const promoted = await promoteToOwner(database.db, values.email);
   if (promoted) {
-    await recordAudit(database.db, {
-      actor: "system",
-      kind: "user",
-      action: "role changed",
-      subjectId: promoted.id,
-      subjectLabel: promoted.email,
-      changes: { role: { before: promoted.previousRole, after: "owner" } },
-    });
+    const roleChanged = promoted.previousRole !== "owner";
+    if (roleChanged)
+      await recordAudit(database.db, {
+        actor: "system",
+        kind: "user",
+        action: "role changed",
+        subjectId: promoted.id,
+        subjectLabel: promoted.email,
+        changes: { role: { before: promoted.previousRole, after: "owner" } },
+      });
+    if (promoted.reactivated)
+      await recordAudit(database.db, {
+        actor: "system",
+        kind: "user",
+        action: "reactivated",
+        subjectId: promoted.id,
+        subjectLabel: promoted.email,
+        changes: { status: { before: "Deactivated", after: "Active" } },
+      });
+    const what = [roleChanged ? "now an Owner" : "", promoted.reactivated ? "active again (it had been deactivated)" : ""].filter(Boolean);
     console.log(
-      promoted.previousRole === "owner"
-        ? `${promoted.email} is already an Owner; nothing changed.`
-        : `${promoted.email} is now an Owner (its password is unchanged). Sign in at ${env.siteUrl}/sign-in`,
+      what.length === 0
+        ? `${promoted.email} is already an active Owner; nothing changed.`
+        : `${promoted.email} is ${what.join(" and ")}; its password is unchanged. Sign in at ${env.siteUrl}/sign-in`,
     );
   } else {
     if (!values.password) throw new StaffAccountError("Give a --password of at least 12 characters for the new account.");

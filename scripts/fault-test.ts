@@ -33,7 +33,7 @@ const log = (message: string) => console.log(`[${((Date.now() - started) / 1000)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const started = Date.now();
 
-if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
+if (!fs.existsSync(path.join(BUILD_DIR, "server/host.js"))) {
   console.error(`No production build in ${BUILD_DIR}: run "npm run build" first (npm run test:faults does).`);
   process.exit(2);
 }
@@ -201,8 +201,8 @@ async function post(submissionId: string, index: number): Promise<"acknowledged"
 }
 
 async function startApp() {
-  // node itself (not the tsx wrapper), so SIGKILL hits the process that serves.
-  app = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // The compiled host, as `npm run serve` runs it.
+  app = spawn(process.execPath, [path.join(BUILD_DIR, "server/host.js")], {
     env: {
       ...process.env,
       NODE_ENV: "production",

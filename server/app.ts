@@ -1,5 +1,4 @@
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -9,7 +8,11 @@ import { seedCatalogue } from "#app/db/seed/seed.server";
 import { getEnv, type Env } from "#app/env.server";
 import { logger } from "#app/services/logger.server";
 import { createAppServices } from "#app/services/app-services.server";
-import { issueSetupLink } from "#app/services/auth-setup.server";
+import { appBuild } from "./app-build";
+import { createPageCache } from "./page-cache";
+import { createAppRequestHandler } from "./react-router-handler";
+import { requestGuard } from "./request-guard";
+import { issueSetupLink, SETUP_LINK_LIFETIME_MINUTES } from "#app/services/auth-setup.server";
 
 /**
  * The application half of the server, bundled by Vite with the route modules so the router context
@@ -22,6 +25,9 @@ export type AppInstance = {
 };
 
 type Globals = { __whiteStreamsApp?: Promise<AppInstance> };
+
+/** How long after start the embedded database's planner statistics are refreshed. */
+const VACUUM_DELAY_MS = 5_000;
 
 /** One instance per process: dev-mode module reloads must not open the embedded database twice. */
 export function getApp(): Promise<AppInstance> {
@@ -37,9 +43,16 @@ export async function createApp(env: Env): Promise<AppInstance> {
     const { inserted } = await seedCatalogue(database.db);
     if (inserted > 0) logger.info({ inserted }, "seeded catalogue listings");
   }
-  // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded PGlite has no autovacuum,
-  // so refresh them once per start (cheap for a catalogue, and it lets counts use index-only scans).
-  if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze listings`);
+  // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded PGlite has no autovacuum, so refresh them
+  // once per start (it lets counts use index-only scans). Shortly after start, not before it: it waits on the disk
+  // for half a second or more, which the first visitor should not.
+  if (database.kind === "pglite") {
+    setTimeout(() => {
+      database.db
+        .execute(sql`vacuum analyze listings`)
+        .catch((error: unknown) => logger.warn({ err: error }, "refreshing the planner's statistics failed"));
+    }, VACUUM_DELAY_MS).unref();
+  }
   logger.info({ database: database.kind }, "database ready");
   await announceSetupLink(database, env);
   const running = await createAppServices({ database, env });
@@ -55,15 +68,34 @@ export async function createApp(env: Env): Promise<AppInstance> {
       .json({ status: ok ? "ok" : "degraded", database: ok ? "up" : "down" });
   });
 
+  // Methods, targets and bodies are checked (and bodies bounded) before React Router reads anything.
+  handler.use(requestGuard);
+  // Anonymous visitors' public pages, rendered once for all of them (off in development, where code changes under it).
+  const pageCache = createPageCache({
+    seconds: env.NODE_ENV === "development" ? 0 : env.PAGE_CACHE_SECONDS,
+    maxMegabytes: env.PAGE_CACHE_MAX_MB,
+    changes: running.services.changes,
+    views: running.services.views,
+  });
+  handler.use(pageCache.answer);
   handler.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+    createAppRequestHandler({
+      build: () => import("virtual:react-router/server-build").then(appBuild),
       mode: env.NODE_ENV,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
-        context.set(servicesContext, { ...running.services, nonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip });
+        // req.secure: HTTPS, directly or as a trusted proxy (TRUST_PROXY) says; its sessions use __Host- Secure cookies.
+        const auth = req.secure ? running.services.secureAuth : running.services.auth;
+        context.set(servicesContext, {
+          ...running.services,
+          auth,
+          nonce: String(res.locals.cspNonce ?? ""),
+          clientIp: req.ip,
+          pageFacts: pageCache.factsFor(res),
+        });
         return context;
       },
+      beforeSend: pageCache.keep,
     }),
   );
 
@@ -71,17 +103,22 @@ export async function createApp(env: Env): Promise<AppInstance> {
     handler,
     database,
     close: async () => {
+      pageCache.stop();
       await running.stop();
       await database.close();
     },
   };
 }
 
-/** With no administrator yet, prints a one-time link that creates the first one (valid once, until the next start). */
+/**
+ * With no administrator yet, prints a one-time link that creates the first one (valid once, for an hour,
+ * until the next start). The link is printed once, on the terminal only: the log line says where to look but
+ * never holds the token, and the request log masks it when the link is opened.
+ */
 async function announceSetupLink(database: DatabaseHandle, env: Env) {
   const link = await issueSetupLink(database.db, env);
   if (!link) return;
-  logger.warn("no administrator exists yet: open the one-time set-up link printed below");
+  logger.warn({ validMinutes: SETUP_LINK_LIFETIME_MINUTES }, "no administrator exists yet: open the one-time set-up link printed on the terminal");
   // eslint-disable-next-line no-console -- a plain line the operator can copy from the terminal
-  console.log(`\n  Create the first administrator (link valid once): ${link}\n`);
+  console.log(`\n  Create the first administrator (link valid once, for ${SETUP_LINK_LIFETIME_MINUTES} minutes): ${link}\n`);
 }

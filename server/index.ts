@@ -2,8 +2,10 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { getEnv } from "../app/env.server";
+import { loggableUrl } from "../app/services/log-redaction.server";
 import { logger } from "../app/services/logger.server";
 import { cspNonce, securityHeaders } from "./security-headers";
 import type { AppInstance, getApp as GetApp } from "./app";
@@ -18,7 +20,9 @@ const production = env.NODE_ENV === "production";
 
 const host = express();
 host.disable("x-powered-by");
-if (env.TRUST_PROXY) host.set("trust proxy", 1);
+// req.ip (the client address of rate limits and sign-in throttling) and req.protocol follow X-Forwarded-* only from
+// the proxies TRUST_PROXY names, by hop count or address (app/env.server.ts).
+host.set("trust proxy", env.TRUST_PROXY);
 
 host.use(
   pinoHttp({
@@ -27,7 +31,8 @@ host.use(
     autoLogging: { ignore: (req) => req.url === "/healthz" },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      // The query may hold a secret (the set-up link's token): such values are replaced before logging.
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: loggableUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   }),
@@ -50,9 +55,16 @@ let loadApp: () => Promise<AppInstance>;
 
 if (production) {
   const buildDir = env.buildDir;
+  // The build wrote brotli and gzip copies of every text asset (scripts/build-host.ts): they are sent as they
+  // are, and compression() leaves a response that already has a Content-Encoding alone.
+  const precompressed = (maxAge: string, immutable: boolean) => ({
+    enableBrotli: true,
+    orderPreference: ["br", "gz"],
+    serveStatic: { maxAge, immutable, index: false as const },
+  });
   // Fingerprinted assets never change: cache them for a year.
-  host.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-  host.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  host.use("/assets", expressStaticGzip(path.join(buildDir, "client/assets"), precompressed("1y", true)));
+  host.use(expressStaticGzip(path.join(buildDir, "client"), precompressed("1h", false)));
   const serverBuild = path.join(buildDir, "server/index.js");
   const { getApp } = (await import(serverBuild)) as { getApp: typeof GetApp };
   loadApp = getApp;
@@ -76,7 +88,43 @@ host.use(async (req, res, next) => {
   }
 });
 
+// Last stop for an error no route answered (the app's own errors are pages already): one log line, a plain page.
+host.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+  const status = (error as { status?: unknown }).status;
+  const clientError = typeof status === "number" && status >= 400 && status < 500;
+  if (clientError) logger.warn({ err: error, method: req.method, url: loggableUrl(req.originalUrl) }, "request refused");
+  else logger.error({ err: error, method: req.method, url: loggableUrl(req.originalUrl) }, "request failed");
+  if (res.headersSent) return next(error);
+  res
+    .status(clientError ? status : 500)
+    .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
+    .end(clientError ? "This request could not be read.\n" : "Something went wrong on our side. Please try again in a moment.\n");
+});
+
 const server = http.createServer(host);
+// Requests Node refuses before Express sees them (headers over its 16 KB limit, bytes that are not HTTP) get the
+// same plain answer and baseline headers as any other refusal, instead of Node's bare status line.
+server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+  if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  const body = tooLarge ? "This request's headers are too large.\n" : "This request could not be read.\n";
+  socket.end(
+    [
+      `HTTP/1.1 ${status}`,
+      "Content-Type: text/plain; charset=utf-8",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Cache-Control: no-store",
+      "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+      "X-Content-Type-Options: nosniff",
+      "X-Frame-Options: DENY",
+      "Referrer-Policy: strict-origin-when-cross-origin",
+      "Connection: close",
+      "",
+      body,
+    ].join("\r\n"),
+  );
+});
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;

@@ -1,67 +1,29 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILD_DIR, httpGet, httpPostForm, startProductionServer, type ProductionServer } from "../tests/setup/production-server";
+import { concrete, ROUTE_PATHS } from "../tests/setup/route-paths";
 
 /**
  * Runs the real production server (the build made by `npm test` before the unit tests) as a child
  * process, the way `npm start` does, and checks what an operator relies on.
  */
-const buildDir = process.env.BUILD_DIR ?? "build";
-const hasBuild = fs.existsSync(path.join(buildDir, "server/index.js"));
+const hasBuild = fs.existsSync(path.join(BUILD_DIR, "server/host.js"));
 
-type Server = { child: ChildProcess; port: number; exited: Promise<number | null>; output: () => string };
-
-async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-server-test-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir, BUILD_DIR: buildDir, LOG_LEVEL: "info", ...extraEnv },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = output.match(/running at http:\/\/localhost:(\d+)/);
-      if (match) {
-        clearInterval(timer);
-        resolve(Number(match[1]));
-      }
-    }, 100);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited early:\n${output}`));
-    });
-  });
-  return { child, port, exited, output: () => output };
-}
-
-function get(port: number, pathname: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    http
-      .get({ host: "127.0.0.1", port, path: pathname, headers }, (res) => {
-        let body = "";
-        res.setEncoding("latin1");
-        res.on("data", (chunk) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      })
-      .on("error", reject);
-  });
-}
+// Request lines are logged at info level: one test reads them.
+const startServer = (extraEnv: Record<string, string> = {}) => startProductionServer({ LOG_LEVEL: "info", ...extraEnv });
+const get = (port: number, pathname: string, headers: Record<string, string> = {}) => httpGet(port, pathname, headers, "latin1");
+const post = httpPostForm;
 
 describe.skipIf(!hasBuild)("production server", () => {
-  let server: Server;
+  let server: ProductionServer;
   beforeAll(async () => {
     server = await startServer();
   }, 60_000);
-  afterAll(() => {
-    if (server && server.child.exitCode === null) server.child.kill("SIGKILL");
-  });
+  afterAll(() => server?.stop());
 
   it("prints the address it serves on", () => {
     expect(server.output()).toContain(`White Streams is running at http://localhost:${server.port}`);
@@ -89,6 +51,23 @@ describe.skipIf(!hasBuild)("production server", () => {
     expect(response.status).toBe(200);
     expect(response.headers["cache-control"]).toContain("immutable");
     expect(response.headers["cache-control"]).toContain("max-age=31536000");
+  });
+
+  it("sends the build's brotli and gzip copies of a script, each decoding to the script itself", async () => {
+    const page = await get(server.port, "/");
+    const asset = page.body.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const plain = await get(server.port, asset!);
+    const brotli = await get(server.port, asset!, { "Accept-Encoding": "gzip, deflate, br" });
+    const gzip = await get(server.port, asset!, { "Accept-Encoding": "gzip" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["content-type"]).toContain("javascript");
+    expect(brotli.headers.vary).toContain("Accept-Encoding");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    // The copies written at build time, byte for byte: a per-request compressor would answer in chunks.
+    expect(Number(brotli.headers["content-length"])).toBe(fs.statSync(path.join(BUILD_DIR, "client", `${asset}.br`)).size);
+    expect(zlib.brotliDecompressSync(Buffer.from(brotli.body, "latin1")).toString("latin1")).toBe(plain.body);
+    expect(zlib.gunzipSync(Buffer.from(gzip.body, "latin1")).toString("latin1")).toBe(plain.body);
   });
 
   it("finishes in-flight requests on SIGTERM, refuses new ones, and exits 0", async () => {
@@ -127,7 +106,8 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!hasBuild || !adminUrl)("production server when PostgreSQL goes away", () => {
   const name = `ws_down_${Date.now()}`;
-  let server: Server;
+  let server: ProductionServer;
+  let staffCookie = "";
   const admin = () => new pg.Client({ connectionString: adminUrl });
   async function sql(text: string) {
     const client = admin();
@@ -143,27 +123,85 @@ describe.skipIf(!hasBuild || !adminUrl)("production server when PostgreSQL goes 
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     server = await startServer({ DATABASE_URL: url.toString() });
+    // A member of staff, signed in before the outage.
+    const token = /\/setup\?token=([\w-]+)/.exec(server.output())![1]!;
+    const password = "signed in before the outage";
+    const setup = await post(
+      server.port,
+      "/setup",
+      { token, email: "outage@example.test", name: "Outage Owner", password, confirm: password },
+      { Origin: `http://127.0.0.1:${server.port}` },
+    );
+    staffCookie = (setup.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]).join("; ");
   }, 60_000);
   afterAll(async () => {
-    if (server && server.child.exitCode === null) server.child.kill("SIGKILL");
+    server?.stop();
     await sql(`update pg_database set datallowconn = true where datname = '${name}'`);
     await sql(`drop database if exists ${name} with (force)`);
   });
 
   it("reports the database down on /healthz, shows the fallback screen, and recovers", async () => {
     expect((await get(server.port, "/healthz")).status).toBe(200);
+    expect((await get(server.port, "/edit", { Accept: "text/html", Cookie: staffCookie })).status).toBe(200);
     await sql(`update pg_database set datallowconn = false where datname = '${name}'`);
     await sql(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
 
     const health = await get(server.port, "/healthz");
     expect(health.status).toBe(503);
     expect(JSON.parse(health.body)).toEqual({ status: "degraded", database: "down" });
+    // Data pages say so plainly, with a time to come back, rather than an error.
     const page = await get(server.port, "/cars");
-    expect(page.status).toBe(500);
-    expect(page.body).toContain("Unexpected Application Error!");
+    expect(page.status).toBe(503);
+    expect(page.headers["retry-after"]).toBe("30");
+    expect(page.body).toContain("We will be back in a moment");
+    expect(page.body).not.toContain("Unexpected Application Error!");
+
+    // So does everything else that reads the database, with caches still cold: pages, their data requests,
+    // resources (sitemaps, brochures, link previews, the hearts' form), each with the security headers.
+    const outage = (answer: { status: number; headers: http.IncomingHttpHeaders }, what: string) => {
+      expect(answer.status, what).toBe(503);
+      expect(answer.headers["retry-after"], what).toBe("30");
+      expect(answer.headers["cache-control"], what).toBe("no-store");
+      expect(answer.headers["content-security-policy"], what).toMatch(/default-src/);
+      expect(answer.headers["x-content-type-options"], what).toBe("nosniff");
+    };
+    for (const path of [
+      "/",
+      "/about",
+      "/contact",
+      "/cars/bugatti-chiron-2019",
+      "/shortlist",
+      "/cars.data",
+      "/cars/bugatti-chiron-2019.data",
+      "/sitemap.xml",
+      "/sitemaps/listings-1.xml",
+      "/cars/bugatti-chiron-2019/brochure.pdf",
+      "/social/cars/bugatti-chiron-2019.jpg",
+    ]) {
+      outage(await get(server.port, path, { Accept: "text/html" }), path);
+    }
+    // A signed-in member of staff is told the same, where they are, rather than sent home as if signed out.
+    for (const path of ["/edit", "/edit/enquiries", "/edit/account", "/edit.data"]) {
+      outage(await get(server.port, path, { Accept: "text/html", Cookie: staffCookie }), `${path} signed in`);
+    }
+    const origin = `http://127.0.0.1:${server.port}`;
+    outage(
+      await post(server.port, "/shortlist/items", { intent: "add", listing: "bugatti-chiron-2019" }, { Origin: origin }),
+      "POST /shortlist/items",
+    );
+    outage(await post(server.port, "/contact", { name: "Down" }, { Origin: origin, Accept: "text/html" }), "POST /contact");
+    // Every route of the table, as a page and as a data request: never a 500, and a 503 always says when to come back.
+    for (const route of ROUTE_PATHS) {
+      for (const path of [concrete(route), `${concrete(route)}.data`]) {
+        const answer = await get(server.port, path, { Accept: "text/html" });
+        expect(answer.status, path).not.toBe(500);
+        if (answer.status === 503) expect(answer.headers["retry-after"], path).toBe("30");
+      }
+    }
 
     await sql(`update pg_database set datallowconn = true where datname = '${name}'`);
     await expect.poll(async () => (await get(server.port, "/healthz")).status, { timeout: 10_000 }).toBe(200);
     expect((await get(server.port, "/cars")).status).toBe(200);
-  }, 30_000);
+    expect((await get(server.port, "/sitemap.xml")).status).toBe(200);
+  }, 120_000);
 });

@@ -15,7 +15,7 @@ import { logger } from "#app/services/logger.server";
  */
 export const CHANGE_CHANNEL = "white_streams_changes";
 
-export const CHANGE_TOPICS = ["content", "listings", "media", "settings", "enquiries", "users"] as const;
+export const CHANGE_TOPICS = ["content", "listings", "media", "settings", "enquiries", "users", "rates"] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /** Anything that can run SQL: the database or a transaction. */

@@ -54,10 +54,21 @@ export function openDatabaseFromEnv(env: Pick<Env, "DATABASE_URL" | "dataDir" | 
   });
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is touched at start-up inside PGlite's WebAssembly memory: it was
+ * a third of the idle server's memory. The embedded database serves one process and a small catalogue (larger
+ * ones belong on PostgreSQL, docs/operations.md), and the operating system's file cache sits underneath.
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
 async function openPglite(dir: string | undefined, migrationsFolder: string): Promise<DatabaseHandle> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm backs the catalogue's substring search indexes (see drizzle/0002_search_trigram.sql).
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

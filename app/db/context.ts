@@ -11,6 +11,13 @@ export type RequestServices = AppServices & {
   nonce: string;
   /** The client's address (Express req.ip; honours TRUST_PROXY), for per-client limits such as sign-in throttling. */
   clientIp?: string;
+  /**
+   * What the page cache must do again when it answers this request's page to someone else (server/page-cache.ts):
+   * a cached listing page still counts its visitor's view. Absent outside the host (tests, scripts).
+   */
+  pageFacts?: PageFacts;
 };
+
+export type PageFacts = { listingView?: string };
 
 export const servicesContext = createContext<RequestServices>();

@@ -16,12 +16,14 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import type { AuditKind } from "#app/domain/audit-kinds";
 import { CATEGORY_IDS } from "#app/domain/category-ids";
 import { PIPELINE_STATUSES } from "#app/domain/enquiry-pipeline-status";
 import type { ListingPhoto } from "#app/domain/listing-photos";
 import { CURRENCIES } from "#app/domain/listing-price";
 import { LISTING_STATUSES } from "#app/domain/listing-status";
 import { CONTENT_TYPES, type ContentCategory } from "#app/domain/site-content";
+import type { StaffRole } from "#app/domain/staff-roles";
 
 export type Specification = { label: string; value: string };
 
@@ -78,12 +80,24 @@ export const listings = pgTable(
   (table) => [
     uniqueIndex("listings_category_slug_idx").on(table.category, table.slug),
     // The public rule's SQL (models/listings-visibility.server.ts) repeats this predicate word for word, so
-    // the planner can use these partial indexes for every public query.
-    index("listings_public_position_idx").on(table.category, table.position, table.id).where(REACHABLE_PREDICATE),
+    // the planner can use these partial indexes for every public query. The trailing status lets a list that
+    // leaves sold listings out be paged and counted from the index alone (an index-only scan), so page 400 steps
+    // over index entries instead of reading 9,576 rows (models/listings.server.ts, findListings).
+    index("listings_public_position_idx").on(table.category, table.position, table.id, table.status).where(REACHABLE_PREDICATE),
     // Serves the "Newest" order (sort_year desc nulls last, position, id) straight from the index, so a
     // page of it never sorts the whole category, and the year filter's ranges on sort_year.
-    index("listings_public_newest_idx").on(table.category, table.sortYear.desc().nullsLast(), table.position, table.id).where(REACHABLE_PREDICATE),
+    index("listings_public_newest_idx")
+      .on(table.category, table.sortYear.desc().nullsLast(), table.position, table.id, table.status)
+      .where(REACHABLE_PREDICATE),
     index("listings_public_location_idx").on(table.category, table.locationKey).where(REACHABLE_PREDICATE),
+    // The nearest prices to a listing's, in each currency (models/listings-similar.server.ts): small ordered scans
+    // instead of measuring every listing of the category. The trailing columns let the price orders read a category
+    // from the index alone (an index-only scan; a third of the time on 100,000 listings), though they still sort it.
+    index("listings_public_price_idx")
+      .on(table.category, table.priceCurrency, table.priceAmount, table.position, table.id, table.status)
+      .where(REACHABLE_PREDICATE),
+    // The order page's featured order (every status but archived), a page at a time.
+    index("listings_category_position_idx").on(table.category, table.position, table.id),
     index("listings_admin_updated_idx").on(table.updatedAt.desc()),
     check("listings_status_check", sql`${table.status} in ('draft', 'published', 'under_offer', 'sold', 'archived')`),
     check(
@@ -209,6 +223,10 @@ export const contactSubmissions = pgTable(
     message: text("message").notNull(),
     /** The listing an enquiry was sent from, when any. */
     listingPath: text("listing_path"),
+    /** Detail enquiries: the next step asked for (domain/enquiry-intents.ts), the preferred contact method and time. */
+    intent: text("intent"),
+    contactMethod: text("contact_method"),
+    contactTime: text("contact_time"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     status: text("status", { enum: ["pending", "processed", "error"] })
       .notNull()
@@ -327,9 +345,21 @@ export const auditEvents = pgTable(
   ],
 );
 
-export type AuditKind = "listing" | "content" | "media" | "user" | "settings" | "enquiry" | "account";
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+/**
+ * US dollars per one unit of each currency the site shows (domain/price-conversion.ts), shared by every app
+ * process. The rates worker replaces the rows from the provider; `fetched_at` null marks a reference rate
+ * (fiat only, from the migration) that orders prices before the first fetch but is never shown as a rate
+ * (docs/decisions/0024-crypto-rates.md).
+ */
+export const exchangeRates = pgTable("exchange_rates", {
+  currency: text("currency").primaryKey(),
+  usdPerUnit: numeric("usd_per_unit", { precision: 30, scale: 12 }).notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }),
+  source: text("source").notNull(),
+});
 
 /** Small key/value store for operator settings and one-time tokens (e.g. the first-run set-up link). */
 export const appSettings = pgTable("app_settings", {
@@ -352,6 +382,8 @@ export const authUser = pgTable("auth_user", {
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  /** Ours, not better-auth's: set by a successful staff sign-in (auth-sign-in.server.ts), shown on /edit/users. */
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
 });
 
 export const authSession = pgTable(
@@ -403,14 +435,26 @@ export const authVerification = pgTable("auth_verification", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const authTwoFactor = pgTable("auth_two_factor", {
-  id: text("id").primaryKey(),
-  secret: text("secret").notNull(),
-  backupCodes: text("backup_codes").notNull(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => authUser.id, { onDelete: "cascade" }),
-});
+/**
+ * better-auth's two-factor plugin (docs/decisions/0020-two-factor-sign-in.md): the TOTP secret and the recovery codes,
+ * both encrypted with the auth secret. `verified` stays false until the member has entered one code from their app;
+ * the failure count and lock are the plugin's own limit on wrong codes for the account.
+ */
+export const authTwoFactor = pgTable(
+  "auth_two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [index("auth_two_factor_user_idx").on(table.userId)],
+);
 
 /** Counters for better-auth's database-backed rate limiter (shared by every app process). */
 export const authRateLimit = pgTable("auth_rate_limit", {
@@ -439,3 +483,34 @@ export const enquiryNotes = pgTable(
   (table) => [index("enquiry_notes_submission_idx").on(table.submissionId, table.createdAt)],
 );
 export type EnquiryNoteRow = typeof enquiryNotes.$inferSelect;
+
+/**
+ * An Owner's invitation to join the staff (/edit/users): the e-mailed link carries a random token of which only the
+ * SHA-256 hash is kept here. It works once (accepted_at) until expires_at, unless withdrawn (revoked_at) or replaced
+ * by a newer invitation to the same address; at most one invitation per address is open at a time.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lower-case, as accounts store it. */
+    email: text("email").notNull(),
+    role: text("role").$type<StaffRole>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedById: text("invited_by_id").references(() => authUser.id, { onDelete: "set null" }),
+    /** The inviter's name at the time, for the e-mail and the list, kept if that account is later removed. */
+    invitedByLabel: text("invited_by_label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedUserId: text("accepted_user_id").references(() => authUser.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("staff_invitations_open_email_idx")
+      .on(table.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+    check("staff_invitations_role_check", sql`role in ('owner', 'editor', 'sales')`),
+  ],
+);
+export type StaffInvitationRow = typeof staffInvitations.$inferSelect;

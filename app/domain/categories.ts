@@ -1,4 +1,17 @@
 import type { CategoryId } from "./category-ids";
+import type { EnquiryIntent } from "./enquiry-intents";
+import type { SortValue } from "./listing-rules";
+
+/** The mark drawn on the designed placeholder of a picture of the category (components/media/smart-image.tsx draws it). */
+export type CategoryMark = "building" | "car" | "gem" | "sailboat" | "plane";
+
+/**
+ * How a listing of the category is typed in its JSON-LD (docs/decisions/0025): a schema.org class, and what
+ * narrows it where schema.org has no class of its own: a Product Types Ontology page, or the accommodation class
+ * named by the listing's Property Type.
+ */
+export type CategorySchemaType =
+  { type: "Car" } | { type: "Vehicle"; productOntology: string } | { type: "Product"; accommodationFromPropertyType?: true };
 
 export type Category = {
   id: CategoryId;
@@ -19,7 +32,15 @@ export type Category = {
   /** How the Contact page's "Area of interest" names it. */
   interestLabel: string;
   filters: { location: true; bedrooms: boolean; propertyType: boolean; year: boolean };
-  sortable: boolean;
+  /** The orders the sort menu offers, the first being the default (docs/decisions/0026: metals have no year, so no Newest). */
+  sorts: readonly SortValue[];
+  /**
+   * Where the price filter's ranges meet, in US dollars, ascending: "under the first", "from one to the next",
+   * "the last and above" (domain/listing-rules.ts makes the ranges).
+   */
+  priceBounds: readonly number[];
+  schemaType: CategorySchemaType;
+  mark: CategoryMark;
   /** The part of a comma-separated location the Location filter offers: the last (country or region), or the first. */
   locationPart: "first" | "last";
   /** The year the year filter and the Newest sort read: the listing's own year, or a specification's value. */
@@ -30,7 +51,12 @@ export type Category = {
   hasYear: boolean;
   /** The specification labels a new listing's editor starts with (spec point 3); staff may add any others. */
   specificationLabels: readonly string[];
+  /** The next steps the detail page's enquiry form offers, the first one preselected (domain/enquiry-intents.ts). */
+  enquiryIntents: readonly EnquiryIntent[];
 };
+
+/** Every order of the sort menu (spec point 4 plus the price orders). */
+const ALL_SORTS = ["featured", "newest", "price-desc", "price-asc"] as const satisfies readonly SortValue[];
 
 export const CATEGORIES: Record<CategoryId, Category> = {
   "real-estate": {
@@ -44,13 +70,17 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     notFound: "Property not found",
     interest: "Real Estate",
     filters: { location: true, bedrooms: true, propertyType: true, year: true },
-    sortable: true,
+    sorts: ALL_SORTS,
+    priceBounds: [1_000_000, 5_000_000, 20_000_000],
+    schemaType: { type: "Product", accommodationFromPropertyType: true },
+    mark: "building",
     interestLabel: "Real Estate",
     locationPart: "last",
     yearFrom: { specification: "Year Built" },
     undatedPassYearFilter: true,
     hasYear: false,
     specificationLabels: ["Living Area", "Lot Size", "Bedrooms", "Bathrooms", "Property Type", "Year Built", "Floors"],
+    enquiryIntents: ["information", "viewing", "documents", "offer"],
   },
   cars: {
     id: "cars",
@@ -63,7 +93,10 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     notFound: "Car not found",
     interest: "Cars",
     filters: { location: true, bedrooms: false, propertyType: false, year: true },
-    sortable: true,
+    sorts: ALL_SORTS,
+    priceBounds: [250_000, 1_000_000, 5_000_000],
+    schemaType: { type: "Car" },
+    mark: "car",
     interestLabel: "Cars",
     locationPart: "last",
     yearFrom: "year",
@@ -84,6 +117,7 @@ export const CATEGORIES: Record<CategoryId, Category> = {
       "Interior Color",
       "Reference",
     ],
+    enquiryIntents: ["information", "viewing", "test-drive", "documents", "offer"],
   },
   metals: {
     id: "metals",
@@ -97,13 +131,17 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     notFound: "Investment not found",
     interest: "Metals",
     filters: { location: true, bedrooms: false, propertyType: false, year: false },
-    sortable: false,
+    sorts: ["featured", "price-desc", "price-asc"],
+    priceBounds: [100_000, 1_000_000, 10_000_000],
+    schemaType: { type: "Product" },
+    mark: "gem",
     interestLabel: "Metals",
     locationPart: "first",
     yearFrom: "year",
     undatedPassYearFilter: false,
     hasYear: false,
     specificationLabels: ["Type", "Location", "Payment", "Purity", "Supply"],
+    enquiryIntents: ["information", "documents", "offer"],
   },
   yachts: {
     id: "yachts",
@@ -116,7 +154,10 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     notFound: "Yacht not found",
     interest: "Yachts",
     filters: { location: true, bedrooms: false, propertyType: false, year: true },
-    sortable: true,
+    sorts: ALL_SORTS,
+    priceBounds: [5_000_000, 20_000_000, 100_000_000],
+    schemaType: { type: "Vehicle", productOntology: "Yacht" },
+    mark: "sailboat",
     interestLabel: "Yachts",
     locationPart: "last",
     yearFrom: "year",
@@ -142,6 +183,7 @@ export const CATEGORIES: Record<CategoryId, Category> = {
       "Engine Hours",
       "Reference",
     ],
+    enquiryIntents: ["information", "viewing", "sea-trial", "documents", "offer"],
   },
   jets: {
     id: "jets",
@@ -154,7 +196,10 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     notFound: "Aircraft not found",
     interest: "Jets",
     filters: { location: true, bedrooms: false, propertyType: false, year: true },
-    sortable: true,
+    sorts: ALL_SORTS,
+    priceBounds: [10_000_000, 30_000_000, 60_000_000],
+    schemaType: { type: "Vehicle", productOntology: "Business_jet" },
+    mark: "plane",
     interestLabel: "Private Jets",
     locationPart: "last",
     yearFrom: "year",
@@ -173,6 +218,7 @@ export const CATEGORIES: Record<CategoryId, Category> = {
       "Configuration",
       "Crew",
     ],
+    enquiryIntents: ["information", "viewing", "demonstration-flight", "documents", "offer"],
   },
 };
 

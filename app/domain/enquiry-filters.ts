@@ -1,6 +1,7 @@
 import { isCategoryId, type CategoryId } from "./category-ids";
 import { CATEGORY_LIST } from "./categories";
 import { isPipelineStatus, type PipelineStatus } from "./enquiry-pipeline-status";
+import { SHORTLIST_INTEREST } from "./enquiry-schemas";
 
 /**
  * The inbox's filters, all in the URL (?status=&interest=&category=&assignee=&from=&to=&q=&page=), so a view
@@ -10,8 +11,8 @@ export type EnquiryFilters = {
   status?: PipelineStatus;
   /** An enquiry's interest: a category's interest name, or "General". */
   interest?: string;
-  /** The category of the listing it came from, or "contact" for the Contact page. */
-  category?: CategoryId | "contact";
+  /** Where it came from: a listing of this category, a shortlist (one enquiry about several listings), or the Contact page. */
+  category?: EnquirySource;
   /** A staff member's id, or "unassigned". */
   assignee?: string;
   /** Inclusive days, YYYY-MM-DD (UTC). */
@@ -22,9 +23,11 @@ export type EnquiryFilters = {
   page: number;
 };
 
-export const INTEREST_FILTER_OPTIONS = [...CATEGORY_LIST.map((category) => category.interest), "General"];
-export const CATEGORY_FILTER_OPTIONS: { value: CategoryId | "contact"; label: string }[] = [
+export const INTEREST_FILTER_OPTIONS = [...CATEGORY_LIST.map((category) => category.interest), SHORTLIST_INTEREST, "General"];
+export type EnquirySource = CategoryId | "shortlist" | "contact";
+export const CATEGORY_FILTER_OPTIONS: { value: EnquirySource; label: string }[] = [
   ...CATEGORY_LIST.map((category) => ({ value: category.id, label: category.name })),
+  { value: "shortlist", label: "Shortlists" },
   { value: "contact", label: "Contact page" },
 ];
 export const SEARCH_MAX_LENGTH = 100;
@@ -46,7 +49,7 @@ export function parseEnquiryFilters(params: URLSearchParams): EnquiryFilters {
   return {
     status: isPipelineStatus(status) ? status : undefined,
     interest: interest && INTEREST_FILTER_OPTIONS.includes(interest) ? interest : undefined,
-    category: category && (isCategoryId(category) || category === "contact") ? category : undefined,
+    category: category && (isCategoryId(category) || category === "shortlist" || category === "contact") ? category : undefined,
     assignee: assignee && /^[\w-]{1,64}$/.test(assignee) ? assignee : undefined,
     from: isDay(from) ? from : undefined,
     to: isDay(to) ? to : undefined,

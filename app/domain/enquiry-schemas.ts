@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, CATEGORY_LIST } from "./categories";
 import { isCategoryId } from "./category-ids";
 import { isValidEmailAddress } from "./email-address";
+import { CONTACT_METHOD_IDS, DEFAULT_CONTACT_METHOD, DEFAULT_INTENT, ENQUIRY_INTENT_IDS, type EnquiryIntent } from "./enquiry-intents";
 
 // zod probes `new Function` to speed up parsing; our CSP forbids eval, so the probe only logs a violation.
 z.config({ jitless: true });
@@ -22,10 +23,14 @@ export const MESSAGES = {
   singleLine: (label: string) => `${label} must be on a single line.`,
   tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer.`,
   submissionId: "This form has expired. Please reload the page and try again.",
+  intentInvalid: "Please choose one of the next steps offered.",
+  contactMethodInvalid: "Please choose e-mail, phone or WhatsApp.",
+  phoneForCall: "Please enter a phone number so we can call you.",
+  phoneForWhatsApp: "Please enter your WhatsApp number.",
 } as const;
 
 /** Server-side limits; generous for people, small enough to keep abuse and e-mail size in check. */
-export const LIMITS = { name: 100, email: 254, phone: 30, message: 5000 } as const;
+export const LIMITS = { name: 100, email: 254, phone: 30, message: 5000, contactTime: 80 } as const;
 
 /** An optional leading plus, then at least 10 digits, spaces or hyphens. */
 export const PHONE_PATTERN = /^\+?[\d\s-]{10,}$/;
@@ -81,14 +86,54 @@ export const contactSchema = z.object({
 });
 export type ContactValues = z.infer<typeof contactSchema>;
 
-/** Detail page: the spec only asks for an optional phone there, so any short single-line text is accepted. */
-export const listingEnquirySchema = z.object({
+/**
+ * Detail page: the spec only asks for an optional phone there, so any short single-line text is accepted, unless
+ * the visitor asks to be called or messaged on WhatsApp: then the number is needed. The next step is one of those
+ * the listing's category offers (domain/categories.ts); none chosen means "request more information".
+ */
+export function listingEnquirySchemaFor(intents: readonly EnquiryIntent[] = ENQUIRY_INTENT_IDS) {
+  return z
+    .object({
+      ...replyFields,
+      intent: z.enum(intents as [EnquiryIntent, ...EnquiryIntent[]], { error: MESSAGES.intentInvalid }).default(DEFAULT_INTENT),
+    })
+    .superRefine(numberForCallOrWhatsApp);
+}
+
+/** The fields every enquiry about listings shares: who, how and when to reach them, and the message. */
+const replyFields = {
   name,
   email,
   phone: phoneLength.optional(),
+  contact_method: z.enum(CONTACT_METHOD_IDS, { error: MESSAGES.contactMethodInvalid }).default(DEFAULT_CONTACT_METHOD),
+  contact_time: z
+    .string()
+    .trim()
+    .max(LIMITS.contactTime, MESSAGES.tooLong("Best time", LIMITS.contactTime))
+    .refine((value) => !LINE_BREAK.test(value), MESSAGES.singleLine("Best time"))
+    .optional(),
   message,
   submission_id: submissionId,
-});
+};
+
+function numberForCallOrWhatsApp(value: { contact_method: string; phone?: string }, context: z.RefinementCtx) {
+  if (value.contact_method === "email" || value.phone) return;
+  context.addIssue({
+    code: "custom",
+    path: ["phone"],
+    message: value.contact_method === "phone" ? MESSAGES.phoneForCall : MESSAGES.phoneForWhatsApp,
+  });
+}
+
+/** The shortlist page: one enquiry about every listing on the list (the server adds the list to the message). */
+export const shortlistEnquirySchema = z.object(replyFields).superRefine(numberForCallOrWhatsApp);
+export type ShortlistEnquiryValues = z.infer<typeof shortlistEnquirySchema>;
+
+/** What a shortlist enquiry is filed under in the inbox. */
+export const SHORTLIST_INTEREST = "Shortlist";
+
+/** Any category's detail form (the type of what the pipeline stores). */
+export const listingEnquirySchema = listingEnquirySchemaFor();
 export type ListingEnquiryValues = z.infer<typeof listingEnquirySchema>;
 
 /** The pre-filled message of the detail form, also what it resets to after a successful send. */
@@ -125,5 +170,5 @@ export function newSubmissionId(): string {
 export const HONEYPOT_FIELD = "preferred_contact_time";
 
 /** The Turnstile action each form's token must carry, checked on the server. */
-export const TURNSTILE_ACTIONS = { contact: "contact", listing: "listing-enquiry" } as const;
+export const TURNSTILE_ACTIONS = { contact: "contact", listing: "listing-enquiry", shortlist: "shortlist-enquiry" } as const;
 export type EnquiryKind = keyof typeof TURNSTILE_ACTIONS;

@@ -24,6 +24,10 @@ export type EnquirySummary = {
   otherFromAddress: number;
   /** The start of the message (the whole message in the CSV export). */
   excerpt: string;
+  /** The next step a listing enquiry asked for, and how and when the visitor would like to be reached (null: not said). */
+  intent: string | null;
+  contactMethod: string | null;
+  contactTime: string | null;
 };
 
 /** One e-mail of an enquiry, with its delivery state. */

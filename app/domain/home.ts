@@ -1,6 +1,8 @@
 import { CATEGORY_LIST } from "./categories";
 import type { CategoryId } from "./category-ids";
 import type { ImageSource } from "./image-sources";
+import type { Price } from "./listing-price";
+import type { ListingStatus } from "./listing-status";
 
 /**
  * The home page. Its listing slides and the Trending Now fallback are chosen by staff in the listings manager
@@ -28,9 +30,12 @@ export const TRENDING_DAYS = 7;
  */
 export const TRENDING_MIN_VIEWS = 3;
 
-/** One slide, or one Trending Now card: a public listing with its cover photo. */
+/** One slide, or one Trending Now card: a public listing with its cover photo, price and status. */
 export type HomeListing = {
+  id: string;
   path: string;
+  status: ListingStatus;
+  price: Price;
   category: CategoryId;
   categoryName: string;
   title: string;

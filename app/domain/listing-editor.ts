@@ -26,6 +26,14 @@ function latestVerifiableDate(): string {
   return new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+/** A rule's `when`: run it once the form is an object and none of these fields has an issue of its own. */
+function whenReadable(fields: readonly string[]) {
+  return {
+    when: (payload: z.core.ParsePayload) =>
+      typeof payload.value === "object" && payload.value !== null && !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+  };
+}
+
 const specificationRow = z.object({
   label: z.string().trim().max(60, "Keep the label under 60 characters.").optional(),
   value: z.string().trim().max(200, "Keep the value under 200 characters.").optional(),
@@ -77,35 +85,77 @@ export const listingFormSchema = z
     onCarousel: z.boolean().optional(),
     staffPick: z.boolean().optional(),
   })
-  .superRefine((form, context) => {
-    const issue = (path: (string | number)[], message: string) => context.addIssue({ code: "custom", path, message });
-    if (form.year !== undefined && CATEGORIES[form.category].hasYear && form.year > currentYear() + 2) {
-      issue(["year"], `Enter a year up to ${currentYear() + 2}.`);
-    }
-    if (form.priceMode === "amount") {
+  // Each rule across fields runs once the fields it reads are valid, whatever the others say (zod would otherwise
+  // skip every rule after one unreadable value, e.g. letters in Year), so the form shows every message at once.
+  .superRefine(
+    (form, context) => {
+      if (form.year !== undefined && CATEGORIES[form.category].hasYear && form.year > currentYear() + 2) {
+        context.addIssue({ code: "custom", path: ["year"], message: `Enter a year up to ${currentYear() + 2}.` });
+      }
+    },
+    whenReadable(["year", "category"]),
+  )
+  .superRefine(
+    (form, context) => {
+      if (form.priceMode !== "amount") return;
       const parsed = parsePriceAmount(form.priceAmount ?? "");
-      if ("error" in parsed) issue(["priceAmount"], parsed.error);
-      if (!form.priceCurrency) issue(["priceCurrency"], "Choose the currency.");
-    }
-    const highlights = (form.highlights ?? []).filter(Boolean);
-    if (highlights.length > MAX_HIGHLIGHTS)
-      issue(["highlights"], `A card shows up to ${MAX_HIGHLIGHTS} highlights; remove ${highlights.length - MAX_HIGHLIGHTS}.`);
-    const features = splitLines(form.features);
-    if (features.length > MAX_FEATURES) issue(["features"], `List up to ${MAX_FEATURES} features.`);
-    const long = features.findIndex((feature) => feature.length > MAX_FEATURE_LENGTH);
-    if (long >= 0) issue(["features"], `Keep each feature under ${MAX_FEATURE_LENGTH} characters (line ${long + 1} is longer).`);
-    const seen = new Map<string, number>();
-    (form.specifications ?? []).forEach((row, index) => {
-      const label = row.label ?? "";
-      if (!label && row.value) issue(["specifications", index, "label"], "Give this value a label.");
-      if (!label || !row.value) return;
-      const key = label.toLowerCase();
-      if (seen.has(key)) issue(["specifications", index, "label"], `“${label}” is already listed above.`);
-      seen.set(key, index);
-    });
-    if (kept(form.specifications).length > MAX_SPECIFICATIONS) issue(["specifications"], `List up to ${MAX_SPECIFICATIONS} specifications.`);
-    if (form.lastVerifiedOn && form.lastVerifiedOn > latestVerifiableDate()) issue(["lastVerifiedOn"], "The date cannot be in the future.");
-  })
+      if ("error" in parsed) context.addIssue({ code: "custom", path: ["priceAmount"], message: parsed.error });
+      if (!form.priceCurrency) context.addIssue({ code: "custom", path: ["priceCurrency"], message: "Choose the currency." });
+    },
+    whenReadable(["priceMode", "priceAmount", "priceCurrency"]),
+  )
+  .superRefine(
+    (form, context) => {
+      const highlights = (form.highlights ?? []).filter(Boolean);
+      if (highlights.length > MAX_HIGHLIGHTS) {
+        context.addIssue({
+          code: "custom",
+          path: ["highlights"],
+          message: `A card shows up to ${MAX_HIGHLIGHTS} highlights; remove ${highlights.length - MAX_HIGHLIGHTS}.`,
+        });
+      }
+    },
+    whenReadable(["highlights"]),
+  )
+  .superRefine(
+    (form, context) => {
+      const features = splitLines(form.features);
+      if (features.length > MAX_FEATURES) context.addIssue({ code: "custom", path: ["features"], message: `List up to ${MAX_FEATURES} features.` });
+      const long = features.findIndex((feature) => feature.length > MAX_FEATURE_LENGTH);
+      if (long >= 0) {
+        context.addIssue({
+          code: "custom",
+          path: ["features"],
+          message: `Keep each feature under ${MAX_FEATURE_LENGTH} characters (line ${long + 1} is longer).`,
+        });
+      }
+    },
+    whenReadable(["features"]),
+  )
+  .superRefine(
+    (form, context) => {
+      const issue = (path: (string | number)[], message: string) => context.addIssue({ code: "custom", path, message });
+      const seen = new Map<string, number>();
+      (form.specifications ?? []).forEach((row, index) => {
+        const label = row.label ?? "";
+        if (!label && row.value) issue(["specifications", index, "label"], "Give this value a label.");
+        if (!label || !row.value) return;
+        const key = label.toLowerCase();
+        if (seen.has(key)) issue(["specifications", index, "label"], `“${label}” is already listed above.`);
+        seen.set(key, index);
+      });
+      if (kept(form.specifications).length > MAX_SPECIFICATIONS) issue(["specifications"], `List up to ${MAX_SPECIFICATIONS} specifications.`);
+    },
+    whenReadable(["specifications"]),
+  )
+  .superRefine(
+    (form, context) => {
+      if (form.lastVerifiedOn && form.lastVerifiedOn > latestVerifiableDate()) {
+        context.addIssue({ code: "custom", path: ["lastVerifiedOn"], message: "The date cannot be in the future." });
+      }
+    },
+    whenReadable(["lastVerifiedOn"]),
+  )
   .transform((form): ListingFormValues => ({
     version: form.version,
     overwrite: form.overwrite,
@@ -204,24 +254,8 @@ export type ListingFormDefaults = {
   staffPick: boolean;
 };
 
-export type EditableListing = {
-  version: number;
-  title: string;
-  slug: string;
-  category: CategoryId;
-  location: string;
-  year: number | null;
-  price: Price;
-  specs: string[];
-  description: string;
-  features: string[];
-  specifications: Specification[];
-  lastVerifiedOn: string | null;
-  status: ListingStatus;
-  visible: boolean;
-  onCarousel: boolean;
-  staffPick: boolean;
-};
+/** A stored listing as the editor reads it: the same fields as a valid form, at a known version. */
+export type EditableListing = Omit<ListingFormValues, "version" | "overwrite"> & { version: number };
 
 export function listingFormDefaults(listing: EditableListing | null, category: CategoryId): ListingFormDefaults {
   if (!listing) {
@@ -270,7 +304,16 @@ export function listingFormDefaults(listing: EditableListing | null, category: C
 export type ListingConflict = { version: number; by: string | null; at: string };
 /** What the editor's action answers when it does not redirect: Conform's result (with what was typed) and any conflict. */
 export type ListingFormAnswer = { result: SubmissionResult<string[]>; conflict?: ListingConflict };
-export type PhotoActionAnswer = { ok: true; intent: string } | { ok: false; error: string; intent?: string };
+/** A photo change's answer; a refused one without JavaScript also names the photo and what was typed (alt text). */
+export type PhotoActionAnswer = { ok: true; intent: string } | { ok: false; error: string; intent?: string; photoId?: string; alt?: string };
+
+/** What each photo change is called when it fails ("The alt text was not saved: …"). */
+export const PHOTO_ACTION_FAILED: Record<string, string> = {
+  "photo-alt": "The alt text was not saved",
+  "photo-cover": "The cover was not changed",
+  "photo-delete": "The photo was not deleted",
+  "photo-reorder": "The photo order was not saved",
+};
 
 export const CONFLICT_MESSAGE =
   "This listing was changed by someone else while you were editing it, so your changes were not saved. They are still in the form below.";

@@ -1,7 +1,8 @@
 /**
  * Prices, in one place: an exact decimal amount (kept as text, never a float) in one of a few currencies, or
  * "Price On Request" (no amount). The database stores numeric(16,2) plus the currency code; everything that
- * shows or reads a price goes through here (issue 12 adds crypto equivalents, a price sort and filters on top).
+ * shows or reads a price goes through here; crypto equivalents, the price sort and price filters build on it
+ * (docs/decisions/0024-crypto-rates.md).
  */
 export const CURRENCIES = ["USD", "EUR", "GBP", "AED", "INR"] as const;
 export type Currency = (typeof CURRENCIES)[number];

@@ -1,4 +1,4 @@
-import { BEDROOM_OPTIONS, PROPERTY_TYPES, SORT_VALUES, YEAR_BUCKETS, type ListingFilters, type SortValue } from "./listing-rules";
+import { BEDROOM_OPTIONS, priceRangeOf, PROPERTY_TYPES, YEAR_BUCKETS, type ListingFilters, type SortValue } from "./listing-rules";
 import type { Category } from "./categories";
 
 export const PAGE_SIZE = 24;
@@ -11,7 +11,7 @@ const MAX_SEARCH_LENGTH = 100;
 const MAX_PAGE = 10_000;
 
 /**
- * Reads the catalogue state from the URL (`?q=&location=&bedrooms=&type=&year=&sort=&sold=&page=`).
+ * Reads the catalogue state from the URL (`?q=&location=&bedrooms=&type=&year=&price=&sort=&sold=&page=`).
  * Values a category does not offer, or that are not among the options, are ignored.
  */
 export function parseListingQuery(params: URLSearchParams, category: Category): ListingQuery {
@@ -19,6 +19,7 @@ export function parseListingQuery(params: URLSearchParams, category: Category): 
   const bedrooms = pick("bedrooms");
   const type = pick("type");
   const year = pick("year");
+  const price = pick("price");
   const sort = pick("sort");
   const page = Number.parseInt(pick("page"), 10);
   return {
@@ -27,7 +28,8 @@ export function parseListingQuery(params: URLSearchParams, category: Category): 
     bedrooms: category.filters.bedrooms && (BEDROOM_OPTIONS as readonly string[]).includes(bedrooms) ? bedrooms : "",
     type: category.filters.propertyType && PROPERTY_TYPES.some((option) => option.toLowerCase() === type.toLowerCase()) ? type.toLowerCase() : "",
     year: category.filters.year && YEAR_BUCKETS.some((bucket) => bucket.value === year) ? year : "",
-    sort: category.sortable && (SORT_VALUES as readonly string[]).includes(sort) ? (sort as SortValue) : "featured",
+    price: priceRangeOf(category.id, price) ? price : "",
+    sort: (category.sorts as readonly string[]).includes(sort) ? (sort as SortValue) : "featured",
     sold: pick("sold") === "1",
     page: Number.isFinite(page) && page > 1 ? Math.min(page, MAX_PAGE) : 1,
   };
@@ -41,6 +43,7 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
   if (query.bedrooms) params.set("bedrooms", query.bedrooms);
   if (query.type) params.set("type", query.type);
   if (query.year) params.set("year", query.year);
+  if (query.price) params.set("price", query.price);
   if (query.sort && query.sort !== "featured") params.set("sort", query.sort);
   if (query.sold) params.set("sold", "1");
   if (query.page && query.page > 1) params.set("page", String(query.page));
@@ -48,5 +51,5 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
 }
 
 export function hasActiveFilters(query: ListingQuery): boolean {
-  return Boolean(query.q || query.location || query.bedrooms || query.type || query.year || query.sold);
+  return Boolean(query.q || query.location || query.bedrooms || query.type || query.year || query.price || query.sold);
 }

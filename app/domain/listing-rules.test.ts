@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bedroomsOf, locationKeyOf, matchesFilters, sortYearOf, type FilterableListing } from "./listing-rules";
+import { CATEGORIES } from "./categories";
+import { parseListingQuery } from "./listing-query";
+import { bedroomsOf, comparePrices, locationKeyOf, matchesFilters, priceRangesOf, sortYearOf, type FilterableListing } from "./listing-rules";
 
 const villa: FilterableListing = {
   category: "real-estate",
@@ -100,5 +102,64 @@ describe("year: 2024+, 2020-2023, 2015-2019, -2015 (before 2015); real estate wi
   it("ignores the year filter on metals", () => {
     const gold: FilterableListing = { category: "metals", title: "Gold", location: "East Africa", specs: [], specifications: [] };
     expect(matchesFilters(gold, { year: "2024+" })).toBe(true);
+  });
+});
+
+describe("price ranges: in US dollars, lower bound included, upper excluded; listings on request are in none", () => {
+  const usdPer = { EUR: "1.16" };
+  const priced = (amount: string, currency: "USD" | "EUR"): FilterableListing => ({ ...villa, price: { amount, currency } });
+  it.each([
+    [priced("999999.99", "USD"), "0-1m", true],
+    [priced("1000000", "USD"), "0-1m", false],
+    [priced("1000000", "USD"), "1m-5m", true],
+    // EUR 862,069 × 1.16 = USD 1,000,000.04
+    [priced("862069", "EUR"), "1m-5m", true],
+    [priced("862068", "EUR"), "1m-5m", false],
+    [priced("20000000", "USD"), "20m-up", true],
+    [{ ...villa, price: null }, "0-1m", false],
+  ])("%#: %s", (listing, price, expected) => {
+    expect(matchesFilters(listing, { price }, usdPer)).toBe(expected);
+  });
+  it("a currency without a rate is in no range", () => expect(matchesFilters(priced("100", "EUR"), { price: "0-1m" }, {})).toBe(false));
+  it("orders by value, listings on request last in both directions", () => {
+    const list = [
+      { ...villa, price: null, position: 0 },
+      { ...priced("2000000", "USD"), position: 1 },
+      { ...priced("1000000", "EUR"), position: 2 },
+    ];
+    expect([...list].sort(comparePrices("desc", usdPer)).map((item) => item.position)).toEqual([1, 2, 0]);
+    expect([...list].sort(comparePrices("asc", usdPer)).map((item) => item.position)).toEqual([2, 1, 0]);
+  });
+});
+
+describe("price ranges per category, from the category table's bounds", () => {
+  it.each([
+    ["real-estate", ["Under USD 1M", "USD 1M to 5M", "USD 5M to 20M", "USD 20M and above"], ["0-1m", "1m-5m", "5m-20m", "20m-up"]],
+    ["cars", ["Under USD 250K", "USD 250K to 1M", "USD 1M to 5M", "USD 5M and above"], ["0-250k", "250k-1m", "1m-5m", "5m-up"]],
+    ["metals", ["Under USD 100K", "USD 100K to 1M", "USD 1M to 10M", "USD 10M and above"], ["0-100k", "100k-1m", "1m-10m", "10m-up"]],
+    ["yachts", ["Under USD 5M", "USD 5M to 20M", "USD 20M to 100M", "USD 100M and above"], ["0-5m", "5m-20m", "20m-100m", "100m-up"]],
+    ["jets", ["Under USD 10M", "USD 10M to 30M", "USD 30M to 60M", "USD 60M and above"], ["0-10m", "10m-30m", "30m-60m", "60m-up"]],
+  ] as const)("%s", (category, labels, values) => {
+    const ranges = priceRangesOf(category);
+    expect(ranges.map((range) => range.label)).toEqual(labels);
+    expect(ranges.map((range) => range.value)).toEqual(values);
+    // Each range starts where the one before ends: no gap, no overlap.
+    ranges.slice(1).forEach((range, index) => expect(range.min).toBe(ranges[index]!.max));
+  });
+});
+
+describe("sorts per category (docs/decisions/0026)", () => {
+  const sortOf = (category: keyof typeof CATEGORIES, sort: string) => parseListingQuery(new URLSearchParams({ sort }), CATEGORIES[category]).sort;
+  it("metals sort by price both ways, but have no Newest (no year)", () => {
+    expect(sortOf("metals", "price-asc")).toBe("price-asc");
+    expect(sortOf("metals", "price-desc")).toBe("price-desc");
+    expect(sortOf("metals", "newest")).toBe("featured");
+    expect(CATEGORIES.metals.sorts[0]).toBe("featured");
+  });
+  it("the other categories offer every order, Featured first", () => {
+    for (const category of ["real-estate", "cars", "yachts", "jets"] as const) {
+      expect(CATEGORIES[category].sorts).toEqual(["featured", "newest", "price-desc", "price-asc"]);
+      expect(sortOf(category, "newest")).toBe("newest");
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { CATEGORIES } from "./categories";
-import type { CategoryId } from "./category-ids";
+import { CATEGORY_IDS, type CategoryId } from "./category-ids";
+import type { Price } from "./listing-price";
+import { usdBound, usdScaledOf, type UsdRates } from "./price-conversion";
 
 /**
  * The catalogue's filter, search and sort rules (spec point 5), written once.
@@ -19,8 +21,52 @@ export type YearBucket = (typeof YEAR_BUCKETS)[number];
 
 export const BEDROOM_OPTIONS = ["1", "2", "3", "4", "5", "6", "7", "8+"] as const;
 export const PROPERTY_TYPES = ["Villa", "House", "Apartment", "Penthouse"] as const;
-export const SORT_VALUES = ["featured", "newest"] as const;
+export const SORT_VALUES = ["featured", "newest", "price-desc", "price-asc"] as const;
 export type SortValue = (typeof SORT_VALUES)[number];
+export const SORT_LABELS: Record<SortValue, string> = {
+  featured: "Featured",
+  newest: "Newest",
+  "price-desc": "Price: high to low",
+  "price-asc": "Price: low to high",
+};
+/** The sort button's words (spec: "Sort by: featured" by default). */
+export const SORT_BUTTON_LABELS: Record<SortValue, string> = {
+  featured: "featured",
+  newest: "newest",
+  "price-desc": "price, high to low",
+  "price-asc": "price, low to high",
+};
+/** What a price order says about the listings it cannot place. */
+export const PRICE_ON_REQUEST_LAST = "Listings with the price on request are shown last.";
+export const PRICE_RANGE_EXCLUDES = "Listings with the price on request are not in a price range.";
+
+/**
+ * Price ranges per category, in US dollars (listings priced in other currencies are compared through the
+ * stored rates, docs/decisions/0024): `min` inclusive, `max` exclusive, so the ranges meet without overlap.
+ */
+export type PriceRange = { value: string; label: string; min?: number; max?: number };
+const M = 1_000_000;
+const range = (min: number | undefined, max: number | undefined): PriceRange => {
+  const short = (dollars: number) => (dollars >= M ? `${dollars / M}M` : `${dollars / 1000}K`);
+  const value = `${min ? short(min).toLowerCase() : "0"}-${max ? short(max).toLowerCase() : "up"}`;
+  const label =
+    min === undefined ? `Under USD ${short(max!)}` : max === undefined ? `USD ${short(min)} and above` : `USD ${short(min)} to ${short(max)}`;
+  return { value, label, min, max };
+};
+function rangesOf(id: CategoryId): readonly PriceRange[] {
+  const bounds = CATEGORIES[id].priceBounds;
+  return [undefined, ...bounds].map((min, index) => range(min, bounds[index]));
+}
+const PRICE_RANGES = new Map(CATEGORY_IDS.map((id) => [id, rangesOf(id)]));
+
+/** A category's ranges, from the bounds in the category table (domain/categories.ts). */
+export function priceRangesOf(category: CategoryId): readonly PriceRange[] {
+  return PRICE_RANGES.get(category) ?? [];
+}
+
+export function priceRangeOf(category: CategoryId, value: string): PriceRange | undefined {
+  return priceRangesOf(category).find((option) => option.value === value);
+}
 
 export type ListingFilters = {
   q: string;
@@ -28,6 +74,7 @@ export type ListingFilters = {
   bedrooms: string;
   type: string;
   year: string;
+  price: string;
   sort: SortValue;
 };
 
@@ -92,10 +139,11 @@ export type FilterableListing = {
   year?: number | null;
   specs: string[];
   specifications: Specification[];
+  price?: Price;
 };
 
 /** The rules in plain code: the SQL query in models/listings.server.ts applies exactly these. */
-export function matchesFilters(listing: FilterableListing, filters: Partial<ListingFilters>): boolean {
+export function matchesFilters(listing: FilterableListing, filters: Partial<ListingFilters>, usdPer: UsdRates = {}): boolean {
   const q = filters.q?.trim().toLowerCase();
   if (q && !searchTextOf(listing.title, listing.location, listing.specs).includes(q)) return false;
 
@@ -118,5 +166,30 @@ export function matchesFilters(listing: FilterableListing, filters: Partial<List
       return false;
     }
   }
+
+  const priceRange = priceRangeOf(listing.category, filters.price ?? "");
+  if (priceRange) {
+    const usd = usdScaledOf(listing.price ?? null, usdPer);
+    if (usd === null) return false;
+    if (priceRange.min !== undefined && usd < usdBound(priceRange.min)) return false;
+    if (priceRange.max !== undefined && usd >= usdBound(priceRange.max)) return false;
+  }
   return true;
+}
+
+/**
+ * The price orders in plain code: by the US-dollar value, listings without one (on request, or no rate) last,
+ * then the featured order. `position` is the featured order.
+ */
+export function comparePrices(direction: "asc" | "desc", usdPer: UsdRates) {
+  return (a: FilterableListing & { position: number }, b: FilterableListing & { position: number }): number => {
+    const x = usdScaledOf(a.price ?? null, usdPer);
+    const y = usdScaledOf(b.price ?? null, usdPer);
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return (x < y ? -1 : 1) * (direction === "asc" ? 1 : -1);
+    }
+    return a.position - b.position;
+  };
 }

@@ -6,14 +6,41 @@ import type { ListingStatus } from "./listing-status";
 /** The listings manager (/edit/listings): its URL state and what each row shows. */
 export const ADMIN_LISTINGS_PAGE_SIZE = 25;
 
-export type AdminListingSort = "updated" | "title" | "views" | "featured";
+export type AdminListingSort = "updated" | "title" | "category" | "price" | "status" | "views" | "featured";
+export type SortDirection = "asc" | "desc";
 
-export const ADMIN_LISTING_SORTS: { value: AdminListingSort; label: string }[] = [
-  { value: "updated", label: "Last update" },
-  { value: "title", label: "Title (A–Z)" },
-  { value: "views", label: "Most viewed (30 days)" },
-  { value: "featured", label: "Featured order" },
+/** Each order, with the direction it starts in (the one a first click on its column header gives). */
+export const ADMIN_LISTING_SORTS: { value: AdminListingSort; label: string; direction: SortDirection }[] = [
+  { value: "updated", label: "Last update", direction: "desc" },
+  { value: "title", label: "Title", direction: "asc" },
+  { value: "category", label: "Category", direction: "asc" },
+  { value: "price", label: "Price", direction: "desc" },
+  { value: "status", label: "Status", direction: "asc" },
+  { value: "views", label: "Views (30 days)", direction: "desc" },
+  { value: "featured", label: "Featured order", direction: "asc" },
 ];
+
+export function isAdminListingSort(value: string): value is AdminListingSort {
+  return ADMIN_LISTING_SORTS.some((sort) => sort.value === value);
+}
+
+export function defaultDirection(sort: AdminListingSort): SortDirection {
+  return ADMIN_LISTING_SORTS.find((entry) => entry.value === sort)?.direction ?? "asc";
+}
+
+/** How each direction of an order reads, for the direction menu and screen readers ("Price, highest first"). */
+export function directionLabel(sort: AdminListingSort, direction: SortDirection): string {
+  const words: Partial<Record<AdminListingSort, [string, string]>> = {
+    updated: ["oldest first", "newest first"],
+    title: ["A to Z", "Z to A"],
+    category: ["menu order", "reverse menu order"],
+    price: ["lowest first", "highest first"],
+    status: ["Draft to Archived", "Archived to Draft"],
+    views: ["fewest first", "most first"],
+    featured: ["as arranged", "reversed"],
+  };
+  return words[sort]?.[direction === "asc" ? 0 : 1] ?? direction;
+}
 
 export type AdminListingQuery = {
   q: string;
@@ -21,6 +48,7 @@ export type AdminListingQuery = {
   /** A status, "hidden" (staff hid it), or any. */
   status: ListingStatus | "hidden" | "";
   sort: AdminListingSort;
+  direction: SortDirection;
   page: number;
 };
 
@@ -48,6 +76,7 @@ export function adminListingSearchParams(query: Partial<AdminListingQuery>): URL
   if (query.category) params.set("category", query.category);
   if (query.status) params.set("status", query.status);
   if (query.sort && query.sort !== "updated") params.set("sort", query.sort);
+  if (query.direction && query.direction !== defaultDirection(query.sort ?? "updated")) params.set("dir", query.direction);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
 }

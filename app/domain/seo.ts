@@ -10,6 +10,8 @@ export type PageMetaInput = {
   title: string;
   description: string;
   image?: string;
+  /** The image's size when known (our 1200×630 listing previews): previews can lay out before fetching it. */
+  imageSize?: { width: number; height: number };
   type?: "website" | "article" | "product";
   noindex?: boolean;
 };
@@ -25,8 +27,13 @@ export function titleFor(matches: readonly MatchLike[], title: string): string {
   return !siteName || title.includes(siteName) ? title : `${title} | ${siteName}`;
 }
 
+/** An address for other sites (crawlers, link previews): our own paths get the site's origin. */
+export function absoluteUrl(siteUrl: string, src: string): string {
+  return src.startsWith("/") ? `${siteUrl}${src}` : src;
+}
+
 /** Title, description, canonical URL and Open Graph / Twitter tags for one page. */
-export function pageMeta({ matches, path, title, description, image, type = "website", noindex }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ matches, path, title, description, image, imageSize, type = "website", noindex }: PageMetaInput): MetaDescriptor[] {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
   const siteUrl = root?.siteUrl ?? "";
   const siteName = siteNameOf(matches);
@@ -43,7 +50,11 @@ export function pageMeta({ matches, path, title, description, image, type = "web
     { property: "og:url", content: url },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
-  if (image) tags.push({ property: "og:image", content: image.startsWith("/") ? `${siteUrl}${image}` : image });
+  if (image) {
+    tags.push({ property: "og:image", content: absoluteUrl(siteUrl, image) }, { name: "twitter:image", content: absoluteUrl(siteUrl, image) });
+    if (imageSize)
+      tags.push({ property: "og:image:width", content: String(imageSize.width) }, { property: "og:image:height", content: String(imageSize.height) });
+  }
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

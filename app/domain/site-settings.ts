@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SocialKey } from "./contact-links";
 import { isValidEmailAddress } from "./email-address";
 
 /**
@@ -6,14 +7,6 @@ import { isValidEmailAddress } from "./email-address";
  * (env.server.ts) gives each one's default; the database keeps only the values an Owner set to something
  * else. One schema, shared by the form in the browser (Conform) and the server.
  */
-export const SOCIAL_NETWORKS = [
-  { key: "instagramUrl", label: "Instagram", host: "instagram.com" },
-  { key: "linkedinUrl", label: "LinkedIn", host: "linkedin.com" },
-  { key: "xUrl", label: "X", host: "x.com" },
-  { key: "facebookUrl", label: "Facebook", host: "facebook.com" },
-  { key: "youtubeUrl", label: "YouTube", host: "youtube.com" },
-] as const;
-export type SocialKey = (typeof SOCIAL_NETWORKS)[number]["key"];
 
 export const SETTINGS_LIMITS = {
   text: 120,
@@ -117,22 +110,6 @@ export const SITE_SETTING_LABELS: Record<SiteSettingKey, string> = {
   enquiryRateWindowMinutes: "Limit window (minutes)",
   retentionMonths: "Keep enquiries for (months)",
 };
-
-/** The social links that are set, in display order. */
-export function socialLinks(settings: Pick<SiteSettings, SocialKey>): { label: string; url: string }[] {
-  return SOCIAL_NETWORKS.flatMap((network) => (settings[network.key] ? [{ label: network.label, url: settings[network.key] }] : []));
-}
-
-/** A wa.me link for the WhatsApp number (digits only), or null when none is set. */
-export function whatsappLink(number: string): string | null {
-  const digits = number.replace(/\D/g, "");
-  return digits ? `https://wa.me/${digits}` : null;
-}
-
-/** A tel: link that dials the number as written (digits and the leading plus only). */
-export function telLink(number: string): string {
-  return `tel:${number.replace(/[^\d+]/g, "")}`;
-}
 
 /** What the public pages show of the settings: no mailbox, limits or retention (those are for staff only). */
 export type PublicSettings = Pick<

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { DbOrTx } from "#app/db/client.server";
-import { auditEvents, type AuditChanges, type AuditKind } from "#app/db/schema";
+import { auditEvents, type AuditChanges } from "#app/db/schema";
+import type { AuditKind } from "#app/domain/audit-kinds";
 
 /** Who made a change: a signed-in staff member, or the system (scheduled jobs, seeding). */
 export type AuditActor = { id: string; name: string; email: string } | "system";

@@ -14,6 +14,7 @@ import {
   type ContentValues,
 } from "#app/domain/site-content";
 import type { AdminContentBlock } from "#app/domain/admin-content";
+import { CONTENT_KEY_MESSAGE, CONTENT_KEY_PATTERN, IMAGE_ADDRESS_MESSAGE, isImageAddress } from "#app/domain/content-block-forms";
 import { changedFields, recordAudit, type AuditActor } from "./audit.server";
 
 /** Public reads are cached this long per key (spec point 9); an update anywhere drops the entry at once. */
@@ -149,9 +150,7 @@ export async function readContentBlock({ db, contentCache }: ContentStore, key: 
 
 function checkContent(type: ContentType, content: string): string {
   if (type === "html") return sanitizeContentHtml(content);
-  if (type === "image" && content !== "" && !/^(\/(?!\/)|https?:\/\/)/i.test(content)) {
-    throw new ContentBlockError("An image block holds an image address (https://… or a path on this site).");
-  }
+  if (type === "image" && !isImageAddress(content)) throw new ContentBlockError(IMAGE_ADDRESS_MESSAGE);
   return content;
 }
 
@@ -199,17 +198,13 @@ function auditText(text: string): string {
   return text.length > 4000 ? `${text.slice(0, 4000)}…` : text;
 }
 
-export const CONTENT_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{1,79}$/;
-
 /** Inserts a block and caches it (spec point 4). A taken key is a ContentBlockError, not a crash. */
 export async function createContentBlock(
   { db, contentCache }: ContentStore,
   input: { key: string; type: ContentType; category: ContentCategory; content?: string; metadata?: ContentBlockMetadata },
   actor: AuditActor,
 ): Promise<ContentBlockRow> {
-  if (!CONTENT_KEY_PATTERN.test(input.key)) {
-    throw new ContentBlockError("Use 2 to 80 lower-case letters, digits, dots, dashes or underscores for the key.");
-  }
+  if (!CONTENT_KEY_PATTERN.test(input.key)) throw new ContentBlockError(CONTENT_KEY_MESSAGE);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(contentBlocks)

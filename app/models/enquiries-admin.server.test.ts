@@ -194,7 +194,9 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(pages.map((page) => page.length)).toEqual([2, 2]);
       const csv = enquiryCsvRows(pages.flat(), SITE, { header: true });
       const lines = csv.trim().split("\r\n");
-      expect(lines[0]).toBe("Reference,Received (UTC),Name,E-mail,Phone,Interest,Source,Listing URL,Status,Assignee,E-mail delivery,Message");
+      expect(lines[0]).toBe(
+        "Reference,Received (UTC),Name,E-mail,Phone,Interest,Source,Listing URL,Next step,Preferred contact,Status,Assignee,E-mail delivery,Message",
+      );
       expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
       expect(csv).toContain(",'@SUM(1+1)");
       expect(csv).toContain(`${SITE}/real-estate/nad-al-sheba-villa`);
@@ -203,6 +205,12 @@ for (const kind of TEST_DATABASE_KINDS) {
       const odd = enquiryCsvRows([{ ...pages[0]![0]!, excerpt: "-1+2", interest: "\tTab" }], SITE);
       expect(odd).toContain(",'\tTab,");
       expect(odd.endsWith(",'-1+2\r\n")).toBe(true);
+      // The next step and how to reach the visitor, in staff's words.
+      const stepped = enquiryCsvRows(
+        [{ ...pages[0]![0]!, intent: "sea-trial", contactMethod: "whatsapp", contactTime: "after 6 pm, Dubai time" }],
+        SITE,
+      );
+      expect(stepped).toContain(`,Arrange a sea trial,"WhatsApp, after 6 pm, Dubai time",`);
     });
 
     it("exports everything held about one address as JSON, then erases it without leaving the address in the audit trail", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { announceChange } from "#app/db/change-bus.server";
 import type { Database, DbOrTx } from "#app/db/client.server";
 import { authUser, contactSubmissions, emailOutbox, enquiryNotes, listings, type ContactSubmissionRow } from "#app/db/schema";
@@ -7,6 +7,7 @@ import type { EnquiryFilters } from "#app/domain/enquiry-filters";
 import { PIPELINE_STATUS_LABELS, type PipelineStatus } from "#app/domain/enquiry-pipeline-status";
 import { enquiryReference, referencePrefix } from "#app/domain/enquiry-reference";
 import type { EnquiryMessage, EnquiryNote, EnquirySummary, StaffOption } from "#app/domain/enquiry-views";
+import { sharePath } from "#app/domain/shortlist";
 import { canAccess } from "#app/domain/staff-roles";
 import { ENQUIRY_MAIL_KINDS } from "#app/services/mail/mail-kinds.server";
 import { recordAudit, type AuditActor } from "./audit.server";
@@ -46,6 +47,8 @@ export function filterCondition(filters: Omit<EnquiryFilters, "page">): SQL | un
   if (filters.status) conditions.push(eq(contactSubmissions.pipelineStatus, filters.status));
   if (filters.interest) conditions.push(eq(contactSubmissions.interest, filters.interest));
   if (filters.category === "contact") conditions.push(isNull(contactSubmissions.listingPath));
+  // A shortlist enquiry keeps the list's share link (/shortlist?list=…) as its path.
+  else if (filters.category === "shortlist") conditions.push(like(contactSubmissions.listingPath, `${sharePath([])}%`));
   else if (filters.category) conditions.push(sql`split_part(${contactSubmissions.listingPath}, '/', 2) = ${filters.category}`);
   if (filters.assignee === "unassigned") conditions.push(isNull(contactSubmissions.assigneeId));
   else if (filters.assignee) conditions.push(eq(contactSubmissions.assigneeId, filters.assignee));
@@ -79,6 +82,9 @@ const summaryColumns = {
   openedAt: contactSubmissions.openedAt,
   createdAt: contactSubmissions.createdAt,
   listingPath: contactSubmissions.listingPath,
+  intent: contactSubmissions.intent,
+  contactMethod: contactSubmissions.contactMethod,
+  contactTime: contactSubmissions.contactTime,
   listingTitle: listings.title,
   assigneeId: contactSubmissions.assigneeId,
   assigneeName: authUser.name,

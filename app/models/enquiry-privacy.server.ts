@@ -1,9 +1,10 @@
 import { and, asc, inArray, isNull, lt, sql } from "drizzle-orm";
 import { announceChange } from "#app/db/change-bus.server";
-import type { Database } from "#app/db/client.server";
+import type { Database, DbOrTx } from "#app/db/client.server";
 import { contactSubmissions, emailOutbox, enquiryNotes } from "#app/db/schema";
 import { enquiryReference } from "#app/domain/enquiry-reference";
 import { recordAudit, type AuditActor } from "./audit.server";
+import { countOf } from "#app/domain/plural";
 
 /**
  * Personal data held about visitors: everything about one e-mail address can be exported
@@ -98,15 +99,18 @@ export async function eraseAddressData(db: Database, actor: AuditActor, email: s
       actor,
       kind: "enquiry",
       action: "erased on request",
-      subjectLabel: `${erased.length} ${erased.length === 1 ? "enquiry" : "enquiries"}${references.length ? `: ${references.join(", ")}` : ""}`,
+      subjectLabel: `${countOf(erased.length, "enquiry", "enquiries")}${references.length ? `: ${references.join(", ")}` : ""}`,
     });
     if (erased.length > 0) await announceChange(tx, "enquiries", "erased");
     return { enquiries: erased.length };
   });
 }
 
-/** The retention job's work: deletes enquiries received before now minus `months`, with one audit row. */
-export async function deleteExpiredEnquiries(db: Database, months: number, now = new Date()): Promise<number> {
+/**
+ * The retention job's work: deletes enquiries received before now minus `months`, with one audit row. Given a
+ * transaction, it runs inside it (the job claims its daily run in the same one).
+ */
+export async function deleteExpiredEnquiries(db: DbOrTx, months: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return db.transaction(async (tx) => {
@@ -116,7 +120,7 @@ export async function deleteExpiredEnquiries(db: Database, months: number, now =
         actor: "system",
         kind: "enquiry",
         action: "deleted by retention",
-        subjectLabel: `${deleted.length} ${deleted.length === 1 ? "enquiry" : "enquiries"} received before ${cutoff.toISOString().slice(0, 10)} (kept ${months} months)`,
+        subjectLabel: `${countOf(deleted.length, "enquiry", "enquiries")} received before ${cutoff.toISOString().slice(0, 10)} (kept ${months} months)`,
       });
       await announceChange(tx, "enquiries", "retention");
     }

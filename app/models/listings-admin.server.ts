@@ -1,13 +1,20 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { listings, listingViewDays } from "#app/db/schema";
 import { CATEGORY_IDS, type CategoryId } from "#app/domain/category-ids";
 import { toPhotoView } from "#app/domain/listing-photos";
 import { priceFrom } from "#app/domain/listing-price";
 import { LISTING_STATUSES, type ListingStatus } from "#app/domain/listing-status";
-import type { AdminListingQuery, AdminListingRow, AdminListingSort } from "#app/domain/listings-admin";
-import { ADMIN_LISTINGS_PAGE_SIZE } from "#app/domain/listings-admin";
+import {
+  ADMIN_LISTINGS_PAGE_SIZE,
+  defaultDirection,
+  isAdminListingSort,
+  type AdminListingQuery,
+  type AdminListingRow,
+  type AdminListingSort,
+} from "#app/domain/listings-admin";
 import { dayOf, daysBefore, listingStats } from "./listings-views.server";
+import { usdPrice } from "./listings.server";
 
 /** The listings manager's table: every listing (whatever its status), searched, filtered, sorted and paged. */
 export function parseAdminListingQuery(params: URLSearchParams): AdminListingQuery {
@@ -15,12 +22,14 @@ export function parseAdminListingQuery(params: URLSearchParams): AdminListingQue
   const status = params.get("status") ?? "";
   const sort = params.get("sort") ?? "";
   const page = Number.parseInt(params.get("page") ?? "1", 10);
-  const sorts: AdminListingSort[] = ["updated", "title", "views", "featured"];
+  const chosen: AdminListingSort = isAdminListingSort(sort) ? sort : "updated";
+  const direction = params.get("dir");
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     category: (CATEGORY_IDS as readonly string[]).includes(category) ? (category as CategoryId) : "",
     status: (LISTING_STATUSES as readonly string[]).includes(status) || status === "hidden" ? (status as ListingStatus | "hidden") : "",
-    sort: sorts.includes(sort as AdminListingSort) ? (sort as AdminListingSort) : "updated",
+    sort: chosen,
+    direction: direction === "asc" || direction === "desc" ? direction : defaultDirection(chosen),
     page: Number.isFinite(page) && page > 1 ? Math.min(page, 10_000) : 1,
   };
 }
@@ -48,11 +57,18 @@ export async function listListingsForAdmin(
     .where(gte(listingViewDays.day, since))
     .groupBy(listingViewDays.listingId)
     .as("recent_views");
+  // Each order in the direction asked for; ties in a stable order. Listings on request come last either way.
+  const way = (column: SQL | AnyColumn) => (query.direction === "asc" ? asc(column) : desc(column));
+  const menuOrder = sql`array_position(array[${sql.raw(CATEGORY_IDS.map((id) => `'${id}'`).join(", "))}]::text[], ${listings.category})`;
+  const lifecycle = sql`array_position(array[${sql.raw(LISTING_STATUSES.map((id) => `'${id}'`).join(", "))}]::text[], ${listings.status})`;
   const order: SQL[] = {
-    updated: [desc(listings.updatedAt), asc(listings.id)],
-    title: [asc(sql`lower(${listings.title})`), asc(listings.id)],
-    views: [sql`coalesce(${recentViews.views}, 0) desc`, desc(listings.updatedAt), asc(listings.id)],
-    featured: [asc(listings.category), asc(listings.position), asc(listings.id)],
+    updated: [way(listings.updatedAt), asc(listings.id)],
+    title: [way(sql`lower(${listings.title})`), asc(listings.id)],
+    category: [way(menuOrder), asc(sql`lower(${listings.title})`), asc(listings.id)],
+    price: [sql`${usdPrice} ${sql.raw(query.direction)} nulls last`, asc(sql`lower(${listings.title})`), asc(listings.id)],
+    status: [way(lifecycle), desc(listings.updatedAt), asc(listings.id)],
+    views: [sql`coalesce(${recentViews.views}, 0) ${sql.raw(query.direction)}`, desc(listings.updatedAt), asc(listings.id)],
+    featured: [way(menuOrder), way(listings.position), asc(listings.id)],
   }[query.sort];
 
   const [rows, [totals]] = await Promise.all([

@@ -9,14 +9,14 @@ import { CATEGORY_IDS } from "#app/domain/category-ids";
 import { listingFormSchema, type ListingFormValues } from "#app/domain/listing-editor";
 import type { ListingQuery } from "#app/domain/listing-query";
 import { BEDROOM_OPTIONS, matchesFilters, PROPERTY_TYPES, YEAR_BUCKETS } from "#app/domain/listing-rules";
-import { isListed, isReachable, LISTING_STATUSES } from "#app/domain/listing-status";
+import { isListed, isReachable, LISTING_STATUSES, takesEnquiries } from "#app/domain/listing-status";
 import { createListingsCache } from "#app/services/listings-cache.server";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import type { AuditActor } from "./audit.server";
 import { changeListingStatus, createListing, ListingConflictError, SlugTakenError, updateListing } from "./listings-editor.server";
 import { homeCarousel } from "./listings-home.server";
-import { loadOrder, saveOrder } from "./listings-order.server";
-import { findListings, findPublicListing, locationOptions, visibleListingPaths } from "./listings.server";
+import { loadOrderPage, moveInOrder } from "./listings-order.server";
+import { findListings, findPublicListing, findShortlistCards, locationOptions, visibleListingPaths } from "./listings.server";
 
 const editor: AuditActor = { id: "user-editor", name: "Eve Editor", email: "eve@example.test" };
 const other: AuditActor = { id: "user-other", name: "Oscar Other", email: "oscar@example.test" };
@@ -44,6 +44,7 @@ const query = (overrides: Partial<ListingQuery> = {}): ListingQuery => ({
   bedrooms: "",
   type: "",
   year: "",
+  price: "",
   sort: "featured",
   sold: false,
   page: 1,
@@ -176,16 +177,16 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     it("applies the public rule the same way in SQL as in domain/listing-status.ts, for every status and visibility", async () => {
-      const made: { slug: string; status: (typeof LISTING_STATUSES)[number]; visible: boolean }[] = [];
+      const made: { id: string; slug: string; status: (typeof LISTING_STATUSES)[number]; visible: boolean }[] = [];
       for (const status of LISTING_STATUSES) {
         for (const visible of [true, false]) {
           const slug = `rule-${status.replace("_", "-")}-${visible ? "shown" : "hidden"}`;
-          await createListing(
+          const created = await createListing(
             handle.db,
             editor,
             form({ title: `Rule ${slug}`, slug, category: "metals", location: "Zurich, Switzerland", status, visible }),
           );
-          made.push({ slug, status, visible });
+          made.push({ id: created.id, slug, status, visible });
         }
       }
       const listed = (await findListings(handle.db, "metals", query({ q: "rule " }))).items.map((item) => item.slug);
@@ -196,6 +197,8 @@ for (const kind of TEST_DATABASE_KINDS) {
         expect(listedWithSold.includes(listing.slug), `${listing.slug} listed with sold`).toBe(isListed(listing, { includeSold: true }));
         expect((await findPublicListing(handle.db, "metals", listing.slug)).kind === "found", `${listing.slug} reachable`).toBe(isReachable(listing));
         expect(sitemap.includes(`/metals/${listing.slug}`), `${listing.slug} in the sitemap`).toBe(isReachable(listing));
+        const enquirable = await findShortlistCards(handle.db, [listing.id], { forEnquiry: true });
+        expect(enquirable.length === 1, `${listing.slug} takes enquiries`).toBe(takesEnquiries(listing));
       }
       // Location options come from listed listings only.
       const zurichListed = made.some((listing) => isListed(listing));
@@ -256,8 +259,11 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("saves the featured order by drag and drop, and the category page follows it; new listings join at the end", async () => {
       const before = (await findListings(handle.db, "cars", query())).items.map((item) => item.id);
+      // Reverse the list one drop at a time, each from the page as it stands.
       const reversed = [...before].reverse();
-      await saveOrder(handle.db, editor, "cars", reversed);
+      for (const [index, id] of reversed.entries()) {
+        await moveInOrder(handle.db, editor, "cars", { id, after: reversed[index - 1] ?? null }, await loadOrderPage(handle.db, "cars"));
+      }
       expect((await findListings(handle.db, "cars", query())).items.map((item) => item.id)).toEqual(reversed);
       const late = await createListing(
         handle.db,
@@ -265,16 +271,14 @@ for (const kind of TEST_DATABASE_KINDS) {
         form({ title: "Late Arrival Coupe", category: "cars", location: "Milan, Italy", status: "published" }),
       );
       expect((await findListings(handle.db, "cars", query())).items.map((item) => item.id)).toEqual([...reversed, late.id]);
-      // A stale order (missing the late listing) keeps it rather than losing it.
-      await saveOrder(handle.db, editor, "cars", before);
-      expect((await loadOrder(handle.db, "cars")).map((item) => item.id)).toEqual([...before, late.id]);
       const [event] = await handle.db
         .select()
         .from(auditEvents)
         .where(eq(auditEvents.action, "featured order arranged"))
         .orderBy(asc(auditEvents.at))
         .limit(1);
-      expect(event?.changes.order).toEqual({ before, after: reversed });
+      expect(event).toMatchObject({ subjectId: before.at(-1), actorLabel: "Eve Editor <eve@example.test>" });
+      expect(Object.keys(event!.changes)).toEqual(["position"]);
     });
 
     it("takes a hidden or sold listing off the home carousel at once, on every process (change notice)", async () => {
@@ -351,5 +355,32 @@ describe("listing form schema", () => {
     expect(ok.year).toBe(2019);
     // Real estate has no year of its own (Year Built is a specification).
     expect(form({ year: 2019 }).year).toBeNull();
+  });
+
+  it("still checks the price, highlights, features, rows and date when another field cannot be read at all", () => {
+    const result = listingFormSchema.safeParse({
+      title: "Aston Martin DB5",
+      category: "cars",
+      location: "London, United Kingdom",
+      year: "19x4",
+      priceMode: "amount",
+      priceAmount: "about a million",
+      priceCurrency: "GBP",
+      status: "published",
+      highlights: ["One", "Two", "Three", "Four"],
+      features: "x".repeat(121),
+      specifications: [{ label: "", value: "Silver Birch" }],
+      lastVerifiedOn: "2999-01-01",
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+    expect(messages).toEqual({
+      year: "Enter the year in digits, e.g. 2019.",
+      priceAmount: "Enter the amount in digits, e.g. 3,950,000 or 1250000.50.",
+      highlights: "A card shows up to 3 highlights; remove 1.",
+      features: "Keep each feature under 120 characters (line 1 is longer).",
+      "specifications.0.label": "Give this value a label.",
+      lastVerifiedOn: "The date cannot be in the future.",
+    });
   });
 });

@@ -4,6 +4,7 @@ import { listings, type ListingRow } from "#app/db/schema";
 import { CATEGORIES } from "#app/domain/categories";
 import { MAX_CAROUSEL_LISTINGS, TRENDING_COUNT, TRENDING_DAYS, TRENDING_MIN_VIEWS, type HomeListing } from "#app/domain/home";
 import { toPhotoView } from "#app/domain/listing-photos";
+import { priceFrom } from "#app/domain/listing-price";
 import { listingPath } from "#app/domain/listing-slug";
 import { mostViewed } from "./listings-views.server";
 import { listedSql } from "./listings-visibility.server";
@@ -16,6 +17,9 @@ import { listedSql } from "./listings-visibility.server";
 const homeColumns = {
   id: listings.id,
   slug: listings.slug,
+  status: listings.status,
+  priceAmount: listings.priceAmount,
+  priceCurrency: listings.priceCurrency,
   category: listings.category,
   title: listings.title,
   location: listings.location,
@@ -25,7 +29,10 @@ const homeColumns = {
 function toHomeListing(row: Pick<ListingRow, keyof typeof homeColumns>): HomeListing {
   const cover = row.photos[0];
   return {
+    id: row.id,
     path: listingPath(row),
+    status: row.status,
+    price: priceFrom(row.priceAmount, row.priceCurrency),
     category: row.category,
     categoryName: CATEGORIES[row.category].name,
     title: row.title,

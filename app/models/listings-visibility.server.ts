@@ -18,3 +18,6 @@ export function listedSql(options: { includeSold?: boolean } = {}): SQL {
   if (options.includeSold) return reachableSql;
   return sql`${reachableSql} and ${listings.status} in (${literalList(LISTED_STATUSES)})`;
 }
+
+/** It takes enquiries (domain/listing-status.ts): reachable and not Sold, the same rows as a list without sold ones. */
+export const takesEnquiriesSql: SQL = listedSql();

@@ -1,15 +1,15 @@
-import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { listings, listingSlugs, type ListingRow } from "#app/db/schema";
+import { exchangeRates, listings, listingSlugs, type ListingRow } from "#app/db/schema";
 import type { CategoryId } from "#app/domain/category-ids";
 import type { ListingCardData, ListingDetailData, LocationOption } from "#app/domain/listing-views";
 import { PAGE_SIZE, type ListingQuery } from "#app/domain/listing-query";
 import { CATEGORIES } from "#app/domain/categories";
-import { bedroomsFilterValue, locationLabelOf, yearBucketOf } from "#app/domain/listing-rules";
+import { bedroomsFilterValue, locationLabelOf, priceRangeOf, yearBucketOf } from "#app/domain/listing-rules";
 import { toPhotoView } from "#app/domain/listing-photos";
 import { priceFrom } from "#app/domain/listing-price";
 import { isValidSlug, listingPath } from "#app/domain/listing-slug";
-import { listedSql, reachableSql } from "./listings-visibility.server";
+import { listedSql, reachableSql, takesEnquiriesSql } from "./listings-visibility.server";
 
 export type { ListingCardData, ListingDetailData, LocationOption };
 
@@ -51,6 +51,12 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * The price in US dollars: the amount times its currency's stored rate (docs/decisions/0024), exact numeric.
+ * Null for "Price On Request" and for a currency without a rate, which price ranges leave out and price orders put last.
+ */
+export const usdPrice = sql`(${listings.priceAmount} * (select ${exchangeRates.usdPerUnit} from ${exchangeRates} where ${exchangeRates.currency} = ${listings.priceCurrency}))`;
+
 /** The filter and search rules of spec point 5 as SQL (the same rules as domain/listing-rules.ts), over listed listings. */
 function whereFor(category: CategoryId, query: ListingQuery): SQL {
   const conditions: (SQL | undefined)[] = [eq(listings.category, category), listedSql({ includeSold: query.sold })];
@@ -68,26 +74,61 @@ function whereFor(category: CategoryId, query: ListingQuery): SQL {
     // Real-estate listings without a numeric Year Built pass (spec point 5).
     conditions.push(CATEGORIES[category].undatedPassYearFilter ? or(isNull(listings.sortYear), range) : range);
   }
+  const priceRange = priceRangeOf(category, query.price);
+  if (priceRange) {
+    conditions.push(sql`${usdPrice} is not null`);
+    if (priceRange.min !== undefined) conditions.push(sql`${usdPrice} >= ${priceRange.min}`);
+    if (priceRange.max !== undefined) conditions.push(sql`${usdPrice} < ${priceRange.max}`);
+  }
   return and(...conditions) as SQL;
 }
 
-export async function findListings(db: Database, category: CategoryId, query: ListingQuery): Promise<ListingPage> {
+/** The order of each sort, ending in the id so every page is stable. */
+function orderFor(sort: ListingQuery["sort"]): SQL[] {
+  const featured = [asc(listings.position), asc(listings.id)];
+  if (sort === "newest") return [sql`${listings.sortYear} desc nulls last`, ...featured];
+  if (sort === "price-desc") return [sql`${usdPrice} desc nulls last`, ...featured];
+  if (sort === "price-asc") return [sql`${usdPrice} asc nulls last`, ...featured];
+  return featured;
+}
+
+/** Remembers a count (a category's size, a search's matches) until the catalogue changes; see services/listings-cache. */
+export type CountCache = { remember(key: string, ttlMs: number, load: () => Promise<number>): Promise<number> };
+const COUNT_TTL_MS = 5 * 60_000;
+
+/**
+ * One page of a category list and the number of matches. The page is found in two steps (a deferred join): first
+ * the ids of its 24 listings, read in the sort's order from an index that holds what the list's rule needs
+ * (listings_public_position_idx, listings_public_newest_idx), so reaching page 400 steps over index entries only;
+ * then the cards of just those 24. Reading whole rows in order and dropping the first 9,576 was what made deep
+ * pages slow. `counts` keeps each filter's total until the catalogue changes: counting every listing of a
+ * 20,000-listing category is the costliest statement of the page.
+ */
+export async function findListings(
+  db: Database,
+  category: CategoryId,
+  query: ListingQuery,
+  options: { counts?: CountCache } = {},
+): Promise<ListingPage> {
   const where = whereFor(category, query);
-  const order =
-    query.sort === "newest"
-      ? [sql`${listings.sortYear} desc nulls last`, asc(listings.position), asc(listings.id)]
-      : [asc(listings.position), asc(listings.id)];
-  const [rows, [totals]] = await Promise.all([
+  const order = orderFor(query.sort);
+  const pageIds = db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(where)
+    .orderBy(...order)
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE);
+  const countAll = async () => (await db.select({ total: count() }).from(listings).where(where))[0]?.total ?? 0;
+  const countKey = `count:${category}:${JSON.stringify({ ...query, sort: undefined, page: undefined })}`;
+  const [rows, total] = await Promise.all([
     db
       .select(cardColumns)
       .from(listings)
-      .where(where)
-      .orderBy(...order)
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
-    db.select({ total: count() }).from(listings).where(where),
+      .where(inArray(listings.id, pageIds))
+      .orderBy(...order),
+    options.counts ? options.counts.remember(countKey, COUNT_TTL_MS, countAll) : countAll(),
   ]);
-  const total = totals?.total ?? 0;
   return { items: rows.map(toCardData), total, page: query.page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
@@ -155,11 +196,37 @@ export async function findPublicListing(db: Database, category: CategoryId, slug
 }
 
 /** Every reachable listing's path and last change: exactly the listings whose page answers (the sitemap's list). */
-export async function visibleListingPaths(db: Database): Promise<{ path: string; updatedAt: Date }[]> {
-  const rows = await db
+/** How many listings a visitor can reach (the sitemap's size). */
+export async function countReachableListings(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(listings).where(reachableSql);
+  return row?.total ?? 0;
+}
+
+/**
+ * The paths of reachable listings, in a stable order (by id, the primary key's index) so a sitemap page holds
+ * the same listings from one request to the next; without `page` every path at once.
+ */
+export async function visibleListingPaths(db: Database, page?: { offset: number; limit: number }): Promise<{ path: string; updatedAt: Date }[]> {
+  const query = db
     .select({ slug: listings.slug, category: listings.category, updatedAt: listings.updatedAt })
     .from(listings)
     .where(reachableSql)
-    .orderBy(asc(listings.category), asc(listings.position), asc(listings.id));
+    .orderBy(asc(listings.id));
+  const rows = page ? await query.offset(page.offset).limit(page.limit) : await query;
   return rows.map((row) => ({ path: listingPath(row), updatedAt: row.updatedAt }));
+}
+
+/**
+ * The cards of a visitor's shortlist, in the list's order: reachable listings only (a sold one stays, with its
+ * badge, so the visitor learns it was sold); hidden, draft and deleted ones drop out. `forEnquiry`: only those
+ * that take enquiries (a sold listing is shown, never enquired about).
+ */
+export async function findShortlistCards(db: Database, ids: readonly string[], { forEnquiry = false } = {}): Promise<ListingCardData[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(cardColumns)
+    .from(listings)
+    .where(and(inArray(listings.id, [...ids]), forEnquiry ? takesEnquiriesSql : reachableSql));
+  const byId = new Map(rows.map((row) => [row.id, toCardData(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -31,16 +31,34 @@ const uuidList = (ids: string[]) =>
   );
 
 /**
+ * Payload fields only the message itself needs: the one-time token in a password reset or invitation link. The
+ * token waits in the row until the message leaves (docs/decisions/0013-outbox-store-first-then-send.md); once it has been
+ * sent, or has failed for good, nothing will read it again, so it is removed rather than kept in the database.
+ */
+const SECRET_PAYLOAD_FIELDS = ["token"] as const;
+const secretFields = sql.raw(`array[${SECRET_PAYLOAD_FIELDS.map((field) => `'${field}'`).join(", ")}]::text[]`);
+
+/** Removes the secret payload fields of every message that has been sent or has failed for good. */
+export async function forgetSettledSecrets(db: DbOrTx): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ payload: sql`${emailOutbox.payload} - ${secretFields}` })
+    .where(sql`(${emailOutbox.sentAt} is not null or ${emailOutbox.failedAt} is not null) and ${emailOutbox.payload} ?| ${secretFields}`);
+}
+
+/**
  * Takes up to `limit` due messages and leases them until now + leaseSeconds, so no other process sends
  * them meanwhile. `skip locked` lets several app processes claim in parallel on PostgreSQL; PGlite has a
  * single connection, where the lease alone is enough. A process that dies leaves the lease to expire.
  * Messages that failed for good are never claimed; `preferIds` (a visitor waiting for their enquiry's
- * notification) go first.
+ * notification) go first. Each claim first clears the secrets of messages settled since the last one, so a
+ * reset link's token stays in the database at most one poll of the worker after its message was sent.
  */
 export async function claimDueMessages(
   db: Database,
   { limit, leaseSeconds, excludeIds = [], preferIds = [] }: { limit: number; leaseSeconds: number; excludeIds?: string[]; preferIds?: string[] },
 ): Promise<ClaimedMessage[]> {
+  await forgetSettledSecrets(db);
   const exclude = excludeIds.length ? sql`and id not in (${uuidList(excludeIds)})` : sql``;
   const preferred = preferIds.length ? sql`(id in (${uuidList(preferIds)})) desc,` : sql``;
   const claimed = await db

@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#app/db/client.server";
+import { startChangeBus } from "#app/db/change-bus.server";
+import { openDatabase, type Database, type DatabaseHandle } from "#app/db/client.server";
+import * as schema from "#app/db/schema";
 import { appSettings, auditEvents } from "#app/db/schema";
+import { createSettingsService } from "#app/services/settings.server";
 import { siteSettingsSchema } from "#app/domain/site-settings";
 import { contactAction } from "#app/services/enquiry-action.server";
 import type { AppServices } from "#app/services/app-services.server";
@@ -85,6 +91,31 @@ for (const kind of TEST_DATABASE_KINDS) {
       // Nothing changed: nothing written.
       expect(await saveSettings(handle.db, services.env, TEST_ACTOR, { ...defaults, whatsapp: "+971 50 123 4567" })).toEqual({});
       expect(await handle.db.select().from(auditEvents).where(eq(auditEvents.kind, "settings"))).toHaveLength(2);
+    });
+
+    it("puts an Owner's change in force on every app process at once, each keeping the settings in memory", async () => {
+      // A second, independent handle on the same database, with its own change bus, stands in for another process.
+      let other: DatabaseHandle;
+      if (kind === "postgres") {
+        other = await openDatabase({ databaseUrl: (handle.raw as pg.Pool).options.connectionString });
+      } else {
+        const db = drizzle(handle.raw as PGlite, { schema }) as unknown as Database;
+        other = { ...handle, db, close: async () => undefined };
+      }
+      const otherChanges = await startChangeBus(other);
+      const otherSettings = createSettingsService({ db: other.db, env: services.env, changes: otherChanges });
+      try {
+        const before = await otherSettings.current();
+        const hours = `By appointment, ${kind}`;
+        await saveSettings(handle.db, services.env, TEST_ACTOR, { ...before, workingHours: hours });
+        const until = Date.now() + 3_000;
+        while ((await otherSettings.current()).workingHours !== hours && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
+        expect((await otherSettings.current()).workingHours).toBe(hours);
+      } finally {
+        otherSettings.dispose();
+        await otherChanges.close();
+        await other.close();
+      }
     });
 
     it("falls back to the environment for a stored value that no longer validates", () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { announceChange } from "#app/db/change-bus.server";
 import type { Database } from "#app/db/client.server";
@@ -14,12 +15,68 @@ export type NewSubmission = {
   interest: string;
   message: string;
   listingPath: string | null;
+  /** Detail enquiries: the next step asked for, how and when to reach the visitor (domain/enquiry-intents.ts). */
+  intent?: string | null;
+  contactMethod?: string | null;
+  contactTime?: string | null;
   metadata: { userAgent: string; timestamp: string };
 };
 
 export type StoredSubmission =
   | { duplicate: false; /** The staff notification's outbox row, which the visitor's answer waits for. */ notificationId: string }
-  | { duplicate: true; notificationSent: boolean };
+  | ({ duplicate: true } & StoredForm);
+
+/**
+ * A form already stored under a submission id. The id is an idempotency key, not an identity: a page kept by a cache
+ * (ours, a CDN's, the browser's after a 304) hands the same id to everyone it serves, so a post under a known id is the
+ * same enquiry only when it says the same thing (`isSameEnquiry`); otherwise it is a new one.
+ */
+export type StoredForm = { notificationSent: boolean; content: EnquiryContent };
+
+/** What makes two posts one enquiry: who wrote, what about, and what they wrote. */
+type EnquiryContent = Pick<NewSubmission, "firstName" | "lastName" | "email" | "phone" | "message" | "listingPath">;
+
+const storedForm = {
+  emailSent: contactSubmissions.emailSent,
+  firstName: contactSubmissions.firstName,
+  lastName: contactSubmissions.lastName,
+  email: contactSubmissions.email,
+  phone: contactSubmissions.phone,
+  message: contactSubmissions.message,
+  listingPath: contactSubmissions.listingPath,
+};
+
+function toStoredForm({ emailSent, ...content }: { emailSent: boolean } & EnquiryContent): StoredForm {
+  return { notificationSent: emailSent, content };
+}
+
+/**
+ * The id a different enquiry posted under an id already used is stored under: derived from that id and what the
+ * enquiry says, so posting it again (a reload without JavaScript) finds it as itself instead of storing it twice.
+ */
+export function ownSubmissionId(submission: NewSubmission): string {
+  const { firstName, lastName, email, phone, message, listingPath } = submission;
+  const digest = createHash("sha256")
+    .update([submission.submissionId, firstName, lastName, email, phone, message, listingPath ?? ""].join("\u0000"))
+    .digest();
+  // Formatted as a name-based UUID (version 5 and RFC 4122 variant bits), like every other submission id.
+  digest[6] = (digest[6]! & 0x0f) | 0x50;
+  digest[8] = (digest[8]! & 0x3f) | 0x80;
+  const hex = digest.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function isSameEnquiry(stored: StoredForm, submission: NewSubmission): boolean {
+  const { content } = stored;
+  return (
+    content.firstName === submission.firstName &&
+    content.lastName === submission.lastName &&
+    content.email === submission.email &&
+    content.phone === submission.phone &&
+    content.message === submission.message &&
+    content.listingPath === submission.listingPath
+  );
+}
 
 /**
  * Stores the enquiry and its two outbox messages in one transaction: either all three rows exist or
@@ -34,11 +91,9 @@ export async function storeSubmission(db: Database, submission: NewSubmission): 
       .onConflictDoNothing({ target: contactSubmissions.submissionId })
       .returning({ id: contactSubmissions.id });
     if (inserted.length === 0) {
-      const [existing] = await tx
-        .select({ emailSent: contactSubmissions.emailSent })
-        .from(contactSubmissions)
-        .where(eq(contactSubmissions.submissionId, submission.submissionId));
-      return { duplicate: true, notificationSent: existing?.emailSent ?? false };
+      const [existing] = await tx.select(storedForm).from(contactSubmissions).where(eq(contactSubmissions.submissionId, submission.submissionId));
+      // The row that won the insert is read in the same transaction, so it exists.
+      return { duplicate: true, ...toStoredForm(existing!) };
     }
     const messages = await tx
       .insert(emailOutbox)
@@ -49,13 +104,10 @@ export async function storeSubmission(db: Database, submission: NewSubmission): 
   });
 }
 
-/** Whether a form with this submission id was already stored, and if so whether its notification went out. */
-export async function findStoredForm(db: Database, submissionId: string): Promise<{ notificationSent: boolean } | null> {
-  const [row] = await db
-    .select({ emailSent: contactSubmissions.emailSent })
-    .from(contactSubmissions)
-    .where(eq(contactSubmissions.submissionId, submissionId));
-  return row ? { notificationSent: row.emailSent } : null;
+/** The form stored under this submission id, if any: what it said, and whether its notification went out. */
+export async function findStoredForm(db: Database, submissionId: string): Promise<StoredForm | null> {
+  const [row] = await db.select(storedForm).from(contactSubmissions).where(eq(contactSubmissions.submissionId, submissionId));
+  return row ? toStoredForm(row) : null;
 }
 
 export async function findSubmission(db: Database, submissionId: string) {

@@ -2,13 +2,16 @@ import type { DatabaseHandle, Database } from "#app/db/client.server";
 import { announceChange, startChangeBus, createLocalChangeBus, type ChangeBus } from "#app/db/change-bus.server";
 import type { Env } from "#app/env.server";
 import { createContentCache, type ContentCache } from "#app/models/content-blocks.server";
-import { createAuthForDatabase, type Auth } from "./auth-instance.server";
+import { createAuthPair, type Auth } from "./auth-instance.server";
 import { createEnquiryRuntime, type EnquiryRuntime } from "./enquiry-runtime.server";
 import { createLiveEnquiries, type LiveEnquiries } from "./live-enquiries.server";
 import { createListingsCache, type ListingsCache } from "./listings-cache.server";
 import { logger } from "./logger.server";
 import { startOutboxWorker, type DeliveryOutcome, type OutboxWorker } from "./mail/outbox-worker.server";
 import { startRetentionJob } from "./retention-job.server";
+import { coinGeckoProvider } from "./rates/rates-provider.server";
+import { createRatesService, type RatesService } from "./rates/rates-service.server";
+import { startRatesWorker } from "./rates/rates-worker.server";
 import { createSettingsService, type SettingsService } from "./settings.server";
 import { NO_TRANSPORT_HINT, transportFromEnv } from "./mail/transport-from-env.server";
 import type { MailTransport } from "./mail/transport.server";
@@ -26,12 +29,14 @@ export type AppServices = {
   env: Env;
   /** Uploaded files: local disk or S3. */
   storage: Storage;
-  /** better-auth, for staff sessions. */
+  /** better-auth, for staff sessions. The host hands requests that came over HTTPS `secureAuth` as `auth`. */
   auth: Auth;
+  /** The same with __Host- Secure cookies (auth-instance.server.ts). */
+  secureAuth: Auth;
   /** Change notices from every app process (LISTEN/NOTIFY). */
   changes: ChangeBus;
   contentCache: ContentCache;
-  /** The home page's listings (carousel, Trending Now), dropped on every listings change. */
+  /** The home page's listings (carousel, Trending Now) and the sitemap, dropped on every listings change. */
   listingsCache: ListingsCache;
   /** Counts listing views in batches, off the request path. */
   views: ViewRecorder;
@@ -45,6 +50,8 @@ export type AppServices = {
   settings: SettingsService;
   /** The live bell: open admin pages hear the unopened-enquiry count as it changes. */
   live: LiveEnquiries;
+  /** Exchange rates for prices in other currencies and coins, fetched by one process on a schedule (never per visitor). */
+  rates: RatesService;
 };
 
 export type AppServicesOptions = {
@@ -69,8 +76,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
   const enquiries = createEnquiryRuntime(env);
   const settings = createSettingsService({ db: database.db, env, changes });
   const live = createLiveEnquiries({ db: database.db, changes });
+  const rates = createRatesService({ db: database.db, env, changes });
   const readSettings = () => settings.current();
   let retention: { stop(): void } | undefined;
+  let ratesWorker: { stop(): void } | undefined;
   // Open event streams would hold a graceful shutdown for its whole grace period: end them at once, the
   // browsers reconnect (to another process behind a load balancer, or to this one after its restart).
   const endStreams = () => live.closeAll();
@@ -93,14 +102,16 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
         onStateChange: (message) => void announceChange(database.db, "enquiries", `delivery:${message.submissionId ?? message.id}`).catch(() => {}),
       });
     retention = startRetentionJob(database.db, readSettings);
+    const ratesProvider = coinGeckoProvider({ url: env.RATES_API_URL, apiKey: env.RATES_API_KEY, timeoutMs: env.RATES_TIMEOUT_SECONDS * 1000 });
+    ratesWorker = startRatesWorker(database.db, ratesProvider, env.RATES_REFRESH_SECONDS);
     process.on("SIGTERM", endStreams);
     process.on("SIGINT", endStreams);
   }
   const services: AppServices = {
     db: database.db,
     env,
-    storage: options.storage ?? storageFromEnv(env),
-    auth: await createAuthForDatabase(database.db, env),
+    storage: options.storage ?? (await storageFromEnv(env)),
+    ...(await createAuthPair(database.db, env)),
     changes,
     contentCache,
     listingsCache,
@@ -115,6 +126,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
     },
     settings,
     live,
+    rates,
   };
   return {
     services,
@@ -124,6 +136,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
       live.closeAll();
       live.dispose();
       retention?.stop();
+      ratesWorker?.stop();
+      rates.dispose();
       settings.dispose();
       await worker?.stop();
       await views.stop();

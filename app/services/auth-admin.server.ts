@@ -2,16 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { authUser } from "#app/db/schema";
+import { passwordSchema } from "#app/domain/password-policy";
 import { STAFF_ROLES, type StaffRole } from "#app/domain/staff-roles";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type Auth } from "./auth-instance.server";
+import type { Auth } from "./auth-instance.server";
 
 export const StaffAccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")),
   name: z.string().trim().min(1, "Enter a name.").max(120).default("Administrator"),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-    .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`),
+  password: passwordSchema,
   role: z.enum(STAFF_ROLES).default("owner"),
 });
 export type StaffAccountInput = z.input<typeof StaffAccountSchema>;
@@ -34,15 +32,24 @@ export async function createStaffUser({ db, auth }: AuthDeps, input: StaffAccoun
   return { id: user.id, email: user.email, name: user.name, role };
 }
 
-/** Makes an existing account an Owner (its password is left as it is). Null when no account has that address. */
-export async function promoteToOwner(db: Database, email: string): Promise<{ id: string; email: string; previousRole: string | null } | null> {
-  const [existing] = await db.select({ id: authUser.id, role: authUser.role }).from(authUser).where(eq(authUser.email, email.trim().toLowerCase()));
+/**
+ * Makes an existing account an active Owner (its password is left as it is): the operator running admin:create means
+ * this person to get in, so a deactivated account is reactivated too. Null when no account has that address.
+ */
+export async function promoteToOwner(
+  db: Database,
+  email: string,
+): Promise<{ id: string; email: string; previousRole: string | null; reactivated: boolean } | null> {
+  const [existing] = await db
+    .select({ id: authUser.id, role: authUser.role, banned: authUser.banned })
+    .from(authUser)
+    .where(eq(authUser.email, email.trim().toLowerCase()));
   if (!existing) return null;
   await db
     .update(authUser)
-    .set({ role: "owner" satisfies StaffRole, updatedAt: new Date() })
+    .set({ role: "owner" satisfies StaffRole, banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
     .where(eq(authUser.id, existing.id));
-  return { id: existing.id, email: email.trim().toLowerCase(), previousRole: existing.role };
+  return { id: existing.id, email: email.trim().toLowerCase(), previousRole: existing.role, reactivated: existing.banned === true };
 }
 
 /** Whether an active Owner exists (the first-run set-up link is offered only until one does). */

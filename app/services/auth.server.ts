@@ -2,16 +2,45 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/db/context";
 import { canAccess, isStaffRole, STAFF_ROLE_INFO, type AdminArea } from "#app/domain/staff-roles";
 import type { StaffUser } from "./auth-instance.server";
+import { resolveClientIp } from "./client-ip.server";
+import { logSecurityEvent } from "./security-log.server";
+import { enforceSessionPolicy, sessionEndReason } from "./auth-session-policy.server";
+import { sessionLookupHeaders } from "./replaced-session.server";
+import { isDatabaseUnavailable } from "#app/db/unavailable.server";
 
 export type { StaffUser };
 
-/** The signed-in member of staff for this request, or null. Banned users, non-staff and expired sessions count as signed out. */
+/** The signed-in member of staff for this request, or null. Deactivated users, non-staff and expired or idle sessions count as signed out. */
 export async function getSessionUser(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser | null> {
-  const { auth } = context.get(servicesContext);
-  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  const { auth, db, env } = context.get(servicesContext);
+  const session = await auth.api.getSession({ headers: sessionLookupHeaders(request, context) }).catch(signedOutUnlessDatabaseDown);
   if (!session?.user || session.user.banned || !isStaffRole(session.user.role)) return null;
+  // Idle and absolute limits (docs/decisions/0019): a session past either is deleted and counts as signed out.
+  if (!(await enforceSessionPolicy(db, env, session.session))) return null;
   const { id, email, name, role } = session.user;
   return { id, email, name, role };
+}
+
+/**
+ * A session that cannot be read counts as none (a tampered or malformed cookie), but a database that cannot be
+ * reached is not a signed-out visitor: it goes on to the 503 page with Retry-After, so staff are not sent home.
+ */
+function signedOutUnlessDatabaseDown(error: unknown): null {
+  if (isDatabaseUnavailable(error)) throw error;
+  return null;
+}
+
+/**
+ * Whether the request's session still lets its member of staff into the area, by getSessionUser's rules (signed
+ * out, revoked, deactivated, no longer staff or not for this area, idle or past its lifetime), without counting
+ * as activity: a long-lived stream (the live bell) re-checks with this, and a page left open still goes idle.
+ * Nothing is deleted here; the next page request does that.
+ */
+export async function sessionStillAllows(request: Request, context: Readonly<RouterContextProvider>, area: AdminArea): Promise<boolean> {
+  const { auth, env } = context.get(servicesContext);
+  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  if (!session?.user || session.user.banned || !isStaffRole(session.user.role) || !canAccess(session.user.role, area)) return false;
+  return sessionEndReason(env, session.session) === null;
 }
 
 /**
@@ -55,21 +84,45 @@ export async function requireStaff(request: Request, context: Readonly<RouterCon
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Refuses a state-changing request sent from another site (CSRF). Browsers send Origin on every POST;
+ * Whether a state-changing request was sent from another site (CSRF). Browsers send Origin on every POST;
  * a request with neither Origin nor a cross-site Sec-Fetch-Site cannot come from a foreign page.
  */
-export function assertSameOrigin(request: Request, siteUrl?: string): void {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+export function isForeignOrigin(request: Request, siteUrl?: string): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
   const allowed = new Set([new URL(request.url).origin]);
   if (siteUrl) allowed.add(new URL(siteUrl).origin);
   const origin = request.headers.get("origin");
-  const foreign = origin ? origin === "null" || !allowed.has(origin) : request.headers.get("sec-fetch-site") === "cross-site";
-  if (foreign) throw jsonError(403, "This request came from another site and was refused.");
+  return origin ? origin === "null" || !allowed.has(origin) : request.headers.get("sec-fetch-site") === "cross-site";
+}
+
+/** Refuses a state-changing request sent from another site with 403, and logs who was refused. */
+export async function assertSameOrigin(request: Request, context: Readonly<RouterContextProvider>): Promise<void> {
+  if (!isForeignOrigin(request, context.get(servicesContext).env.siteUrl)) return;
+  await logOriginRefused(request, context);
+  throw jsonError(403, "This request came from another site and was refused.");
+}
+
+/**
+ * The `origin-refused` security event, with the client's address and, when the request carries a live staff
+ * session (the victim of a forged request, or a script of theirs), that member's e-mail. Looking the session up
+ * here does not count as activity.
+ */
+export async function logOriginRefused(request: Request, context: Readonly<RouterContextProvider>, reason = "foreign origin"): Promise<void> {
+  const { auth, clientIp } = context.get(servicesContext);
+  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  logSecurityEvent("origin-refused", {
+    outcome: "refused",
+    actor: session?.user.email ?? null,
+    ip: resolveClientIp(clientIp),
+    reason,
+    origin: request.headers.get("origin"),
+    path: new URL(request.url).pathname,
+  });
 }
 
 /** requireStaff plus the same-origin check: the one call every admin action makes. */
 export async function requireStaffAction(request: Request, context: Readonly<RouterContextProvider>, area: AdminArea) {
-  assertSameOrigin(request, context.get(servicesContext).env.siteUrl);
+  await assertSameOrigin(request, context);
   return requireStaff(request, context, area);
 }
 

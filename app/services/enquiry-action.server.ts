@@ -6,9 +6,10 @@ import type { EnquiryKind } from "#app/domain/enquiry-schemas";
 import type { EnquiryActionData } from "#app/domain/enquiry-result";
 import { listingPath } from "#app/domain/listing-slug";
 import { takesEnquiries } from "#app/domain/listing-status";
-import { findPublicListing } from "#app/models/listings.server";
+import { sharePath } from "#app/domain/shortlist";
+import { findPublicListing, findShortlistCards } from "#app/models/listings.server";
 import { resolveClientIp } from "./client-ip.server";
-import { submitEnquiry, type EnquiryOutcome } from "./enquiry-pipeline.server";
+import { submitEnquiry, type EnquiryInput, type EnquiryOutcome } from "./enquiry-pipeline.server";
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
@@ -34,15 +35,47 @@ export async function enquiryAction({ request, context, params }: ActionArgs) {
     const payload: EnquiryActionData = { status: "error", result: { status: "error", error: { "": [SOLD_LISTING_MESSAGE] } } };
     return data(payload, { status: 409, headers: { "Cache-Control": "no-store" } });
   }
-  return handleEnquiry({ request, context }, "listing", listingPath(found.listing));
+  return handleEnquiry({ request, context }, "listing", { listingPath: listingPath(found.listing) });
+}
+
+/** What an enquiry about an empty shortlist answers (an old tab, or every listing on it gone since). */
+export const EMPTY_SHORTLIST_MESSAGE = "Your shortlist is empty. Save listings with the heart, then send your enquiry.";
+/** What it answers when every listing left on it has been sold. */
+export const SOLD_SHORTLIST_MESSAGE =
+  "Every listing on your shortlist has been sold, so there is nothing to enquire about. Our concierge can suggest similar ones through the Contact page.";
+
+/**
+ * The shortlist page's action: one enquiry about every listing on the visitor's list that takes enquiries (a sold
+ * one is left out, as on its own page). The list is read from the visitor's cookie and the catalogue (never from
+ * the form), and stored as its share link, so staff open exactly the listings the enquiry is about.
+ */
+export async function shortlistEnquiryAction({ request, context }: Omit<ActionArgs, "params">, ids: readonly string[]) {
+  const { db, env } = context.get(servicesContext);
+  const cards = await findShortlistCards(db, ids, { forEnquiry: true });
+  if (cards.length === 0) {
+    const sold = (await findShortlistCards(db, ids)).length > 0;
+    const payload: EnquiryActionData = {
+      status: "error",
+      result: { status: "error", error: { "": [sold ? SOLD_SHORTLIST_MESSAGE : EMPTY_SHORTLIST_MESSAGE] } },
+    };
+    return data(payload, { status: 409, headers: { "Cache-Control": "no-store" } });
+  }
+  return handleEnquiry({ request, context }, "shortlist", {
+    listingPath: sharePath(cards.map((card) => card.id)),
+    shortlist: cards.map((card) => ({ title: card.title, url: `${env.siteUrl}${listingPath(card)}` })),
+  });
 }
 
 /** The Contact page's action: a general enquiry with the visitor's chosen area of interest. */
 export function contactAction({ request, context }: Omit<ActionArgs, "params">) {
-  return handleEnquiry({ request, context }, "contact");
+  return handleEnquiry({ request, context }, "contact", {});
 }
 
-async function handleEnquiry({ request, context }: Omit<ActionArgs, "params">, kind: EnquiryKind, listingPath?: string) {
+async function handleEnquiry(
+  { request, context }: Omit<ActionArgs, "params">,
+  kind: EnquiryKind,
+  about: Pick<EnquiryInput, "listingPath" | "shortlist">,
+) {
   const { db, env, clientIp, enquiries, outbox, settings } = context.get(servicesContext);
   const { enquiryRateLimit, enquiryRateWindowMinutes } = await settings.current();
   const outcome = await submitEnquiry(
@@ -57,13 +90,26 @@ async function handleEnquiry({ request, context }: Omit<ActionArgs, "params">, k
     {
       kind,
       formData: await request.formData(),
-      clientIp: resolveClientIp({ request, contextIp: clientIp, trustProxy: env.TRUST_PROXY }),
+      clientIp: resolveClientIp(clientIp),
       userAgent: request.headers.get("user-agent") ?? "",
       requestHostname: new URL(request.url).hostname,
-      listingPath,
+      ...about,
     },
   );
   return toResponse(outcome);
+}
+
+/**
+ * The `headers` export of every route whose action takes an enquiry. React Router sends an action's own headers
+ * (no-store, and Retry-After on a 429) on a document POST only through this export; otherwise the loader's.
+ */
+export function enquiryRouteHeaders({ actionHeaders, loaderHeaders }: { actionHeaders: Headers; loaderHeaders: Headers }) {
+  const headers = new Headers();
+  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 function toResponse(outcome: EnquiryOutcome) {

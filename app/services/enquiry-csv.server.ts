@@ -1,9 +1,11 @@
 import { stringify } from "csv-stringify/sync";
 import type { Database } from "#app/db/client.server";
 import { ENQUIRY_DELIVERY_LABELS } from "#app/domain/enquiry-delivery";
+import { contactPreference, intentLabel } from "#app/domain/enquiry-intents";
 import type { EnquiryFilters } from "#app/domain/enquiry-filters";
 import { PIPELINE_STATUS_LABELS } from "#app/domain/enquiry-pipeline-status";
 import { fullName, type EnquirySummary } from "#app/domain/enquiry-views";
+import { enquirySourceLabel } from "#app/domain/shortlist";
 import { enquiriesForExport } from "#app/models/enquiries-admin.server";
 
 export const CSV_COLUMNS = [
@@ -15,6 +17,8 @@ export const CSV_COLUMNS = [
   "Interest",
   "Source",
   "Listing URL",
+  "Next step",
+  "Preferred contact",
   "Status",
   "Assignee",
   "E-mail delivery",
@@ -35,8 +39,10 @@ export function enquiryCsvRows(items: EnquirySummary[], siteUrl: string, { heade
       item.email,
       item.phone,
       item.interest,
-      item.listingTitle ?? (item.listingPath ? "Listing removed" : "Contact page"),
+      enquirySourceLabel(item.listingPath, item.listingTitle),
       item.listingPath ? `${siteUrl}${item.listingPath}` : "",
+      intentLabel(item.intent) ?? "",
+      contactPreference(item.contactMethod, item.contactTime) ?? "",
       PIPELINE_STATUS_LABELS[item.pipelineStatus],
       item.assigneeName ?? "",
       ENQUIRY_DELIVERY_LABELS[item.delivery],

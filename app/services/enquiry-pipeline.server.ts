@@ -5,19 +5,26 @@ import {
   contactSchema,
   HONEYPOT_FIELD,
   interestFromPath,
-  listingEnquirySchema,
+  listingEnquirySchemaFor,
+  SHORTLIST_INTEREST,
+  shortlistEnquirySchema,
   NOT_PROVIDED,
   splitName,
   TURNSTILE_ACTIONS,
   type ContactValues,
   type EnquiryKind,
   type ListingEnquiryValues,
+  type ShortlistEnquiryValues,
 } from "#app/domain/enquiry-schemas";
-import { findStoredForm, storeSubmission, type NewSubmission } from "#app/models/submissions.server";
+import { CATEGORIES } from "#app/domain/categories";
+import { isCategoryId } from "#app/domain/category-ids";
+import { findStoredForm, isSameEnquiry, ownSubmissionId, storeSubmission, type NewSubmission } from "#app/models/submissions.server";
 import { TURNSTILE_FIELD, verifyTurnstile, type TurnstileConfig } from "./captcha.server";
 import { logger } from "./logger.server";
+import { logSecurityEvent } from "./security-log.server";
 import type { DeliveryOutcome } from "./mail/outbox-worker.server";
 import type { RateLimiter } from "./rate-limit.server";
+import { countOf } from "#app/domain/plural";
 
 export type EnquiryDeps = {
   db: Database;
@@ -40,8 +47,10 @@ export type EnquiryInput = {
   userAgent: string;
   /** The host the request came to; Turnstile tokens must have been solved there when SITE_URL is unset. */
   requestHostname: string;
-  /** Detail enquiries: the listing's path, e.g. /cars/bugatti-chiron. */
+  /** Detail enquiries: the listing's path, e.g. /cars/bugatti-chiron; shortlist enquiries: the list's share path. */
   listingPath?: string;
+  /** Shortlist enquiries: the listings on the list (from our catalogue, never from the form), added to the message. */
+  shortlist?: readonly { title: string; url: string }[];
 };
 
 export type EnquiryFailure = "invalid" | "bot" | "rate-limit" | "unavailable";
@@ -60,7 +69,7 @@ export function failureNotice(reason: EnquiryFailure, retryAfterSeconds = 0): st
       return "We could not confirm that this message was sent by a person. Please complete the security check (it needs JavaScript) and send it again.";
     case "rate-limit": {
       const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-      return `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} before sending another.`;
+      return `You have sent several messages in a short time. Please wait ${countOf(minutes, "minute")} before sending another.`;
     }
     case "unavailable":
       return "Our system could not store your message just now, so nothing was sent. Please try again in a moment.";
@@ -75,7 +84,12 @@ export function failureNotice(reason: EnquiryFailure, retryAfterSeconds = 0): st
  * in the outbox worker, so an accepted enquiry is never lost to a mail outage.
  */
 export async function submitEnquiry(deps: EnquiryDeps, input: EnquiryInput): Promise<EnquiryOutcome> {
-  const schema = input.kind === "contact" ? contactSchema : listingEnquirySchema;
+  const schema =
+    input.kind === "contact"
+      ? contactSchema
+      : input.kind === "shortlist"
+        ? shortlistEnquirySchema
+        : listingEnquirySchemaFor(intentsOf(input.listingPath));
   const submission = parseWithZod(input.formData, { schema });
   if (submission.status !== "success") return { status: "error", reason: "invalid", result: submission.reply() };
 
@@ -89,13 +103,22 @@ export async function submitEnquiry(deps: EnquiryDeps, input: EnquiryInput): Pro
 
   const honeypot = input.formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    logger.warn({ ip: input.clientIp, kind: input.kind }, "enquiry rejected: honeypot filled");
-    return reject("bot");
+    // Dropped silently: the bot sees the same success a person would, so it learns nothing to adapt to;
+    // nothing is stored, queued or sent, and no rate-limit slot is used.
+    logSecurityEvent("honeypot", { outcome: "refused", ip: input.clientIp, kind: input.kind });
+    return success(submission, value.submission_id, false, true);
   }
   // The same form posted again (a reload without JavaScript, a retry after a lost answer) was stored already:
   // answer as the first time, without a second Turnstile check (its token was single-use) or rate-limit hit.
-  const stored = await findStoredForm(deps.db, value.submission_id).catch(() => null);
-  if (stored) return success(submission, value.submission_id, true, stored.notificationSent);
+  // A different enquiry under a known id came from a page a cache gave more than one visitor (or one visitor twice):
+  // it is new, and is stored under an id of its own (models/submissions.server.ts, StoredForm).
+  let enquiry = toNewSubmission(input, value);
+  let stored = await findStoredForm(deps.db, enquiry.submissionId).catch(() => null);
+  if (stored && !isSameEnquiry(stored, enquiry)) {
+    enquiry = { ...enquiry, submissionId: ownSubmissionId(enquiry) };
+    stored = await findStoredForm(deps.db, enquiry.submissionId).catch(() => null);
+  }
+  if (stored) return success(submission, enquiry.submissionId, true, stored.notificationSent);
 
   if (deps.turnstile) {
     const token = input.formData.get(TURNSTILE_FIELD);
@@ -106,28 +129,33 @@ export async function submitEnquiry(deps: EnquiryDeps, input: EnquiryInput): Pro
       requestHostname: input.requestHostname,
     });
     if (!check.ok) {
-      logger.warn({ ip: input.clientIp, kind: input.kind, reason: check.reason }, "enquiry rejected: Turnstile check failed");
+      logSecurityEvent("turnstile-failed", { outcome: "refused", ip: input.clientIp, kind: input.kind, reason: check.reason });
       return reject("bot");
     }
   }
 
   // The submission id is the token: concurrent posts of one form count once.
-  const decision = await deps.limiter.hit(`enquiry:${input.clientIp}`, { ...deps.limits, token: value.submission_id });
+  const decision = await deps.limiter.hit(`enquiry:${input.clientIp}`, { ...deps.limits, token: enquiry.submissionId });
   if (!decision.allowed) {
-    logger.warn({ ip: input.clientIp, kind: input.kind }, "enquiry rejected: rate limit");
+    logSecurityEvent("enquiry-rate-limited", { outcome: "refused", ip: input.clientIp, kind: input.kind });
     return reject("rate-limit", decision.retryAfterSeconds);
   }
 
   let saved: Awaited<ReturnType<typeof storeSubmission>>;
   try {
-    saved = await storeSubmission(deps.db, toNewSubmission(input, value));
+    saved = await storeSubmission(deps.db, enquiry);
+    // Two different enquiries posted at the same moment under one shared id: the second is stored under its own.
+    if (saved.duplicate && !isSameEnquiry(saved, enquiry)) {
+      enquiry = { ...enquiry, submissionId: ownSubmissionId(enquiry) };
+      saved = await storeSubmission(deps.db, enquiry);
+    }
   } catch (error) {
     logger.error({ err: error, kind: input.kind }, "enquiry could not be stored");
     return reject("unavailable");
   }
-  if (saved.duplicate) return success(submission, value.submission_id, true, saved.notificationSent);
+  if (saved.duplicate) return success(submission, enquiry.submissionId, true, saved.notificationSent);
   const outcome = deps.deliver ? await deps.deliver(saved.notificationId).catch((): DeliveryOutcome => "pending") : "pending";
-  return success(submission, value.submission_id, false, outcome === "sent");
+  return success(submission, enquiry.submissionId, false, outcome === "sent");
 }
 
 function success(
@@ -139,11 +167,23 @@ function success(
   return { status: "success", result: submission.reply({ resetForm: true }), submissionId, duplicate, delivery: sent ? "sent" : "received" };
 }
 
+/** The visitor's words, then the listings they ask about, each with its address, for staff to read in one place. */
+function withShortlist(message: string, shortlist: readonly { title: string; url: string }[]): string {
+  const lines = shortlist.map((listing) => `- ${listing.title}: ${listing.url}`);
+  return [message, "", `Listings on the shortlist (${shortlist.length}):`, ...lines].join("\n");
+}
+
+/** The next steps a listing's category offers (its path's first segment); every step when it names none. */
+function intentsOf(listingPath: string | undefined) {
+  const segment = listingPath?.split("/")[1] ?? "";
+  return isCategoryId(segment) ? CATEGORIES[segment].enquiryIntents : undefined;
+}
+
 /**
  * The row stored for a validated form: the one place that maps form fields to the enquiry's columns, so a
  * new field (such as intent, preferred contact method and time) is added to the schema, here and in the table.
  */
-function toNewSubmission(input: EnquiryInput, value: ContactValues | ListingEnquiryValues): NewSubmission {
+function toNewSubmission(input: EnquiryInput, value: ContactValues | ListingEnquiryValues | ShortlistEnquiryValues): NewSubmission {
   const { firstName, lastName } = splitName(value.name);
   return {
     submissionId: value.submission_id,
@@ -151,9 +191,13 @@ function toNewSubmission(input: EnquiryInput, value: ContactValues | ListingEnqu
     lastName,
     email: value.email,
     phone: value.phone || NOT_PROVIDED,
-    interest: "interest" in value ? value.interest : interestFromPath(input.listingPath ?? ""),
-    message: value.message,
+    interest: "interest" in value ? value.interest : input.kind === "shortlist" ? SHORTLIST_INTEREST : interestFromPath(input.listingPath ?? ""),
+    message: input.shortlist ? withShortlist(value.message, input.shortlist) : value.message,
     listingPath: input.listingPath ?? null,
+    // Only detail enquiries ask for a next step and a way to be reached.
+    intent: "intent" in value ? value.intent : null,
+    contactMethod: "contact_method" in value ? value.contact_method : null,
+    contactTime: "contact_time" in value ? value.contact_time || null : null,
     metadata: { userAgent: input.userAgent.slice(0, 512), timestamp: new Date().toISOString() },
   };
 }

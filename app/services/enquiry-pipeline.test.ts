@@ -6,7 +6,9 @@ import { seedCatalogue } from "#app/db/seed/seed.server";
 import { HONEYPOT_FIELD } from "#app/domain/enquiry-schemas";
 import { parseEnv, type Env } from "#app/env.server";
 import { enquiryReference } from "#app/domain/enquiry-reference";
-import { retryEnquiryMessage } from "#app/models/enquiries-admin.server";
+import { DELIVERY_LABELS, ENQUIRY_DELIVERY_LABELS } from "#app/domain/enquiry-delivery";
+import { parseEnquiryFilters } from "#app/domain/enquiry-filters";
+import { listEnquiries, loadEnquiry, retryEnquiryMessage } from "#app/models/enquiries-admin.server";
 import { settingsDefaults } from "#app/models/site-settings.server";
 import { findSubmission } from "#app/models/submissions.server";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
@@ -14,7 +16,7 @@ import { contextFor, createTestServices } from "../../tests/setup/test-services"
 import type { AppServices } from "./app-services.server";
 import { startTurnstileStub } from "../../tests/stubs/http-stub";
 import { startSmtpStub, type SmtpStub } from "../../tests/stubs/smtp-stub";
-import { contactAction, enquiryAction } from "./enquiry-action.server";
+import { contactAction, EMPTY_SHORTLIST_MESSAGE, enquiryAction, shortlistEnquiryAction, SOLD_SHORTLIST_MESSAGE } from "./enquiry-action.server";
 import { submitEnquiry, type EnquiryDeps, type EnquiryInput } from "./enquiry-pipeline.server";
 import { startOutboxWorker } from "./mail/outbox-worker.server";
 import { smtpTransport } from "./mail/smtp-transport.server";
@@ -148,10 +150,10 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await findSubmission(handle.db, id)).toMatchObject({ status: "processed", emailSent: true, confirmationSent: true });
     });
 
-    it("stores and e-mails a second post of the same submission id only once", async () => {
+    it("stores and e-mails a second post of the same form only once", async () => {
       const id = crypto.randomUUID();
       const first = await submitEnquiry(deps, input(contactForm({ submission_id: id })));
-      const second = await submitEnquiry(deps, input(contactForm({ submission_id: id, message: "changed" })));
+      const second = await submitEnquiry(deps, input(contactForm({ submission_id: id })));
       expect(first).toMatchObject({ status: "success", duplicate: false });
       expect(second).toMatchObject({ status: "success", duplicate: true });
       const rows = await handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.submissionId, id));
@@ -161,6 +163,31 @@ for (const kind of TEST_DATABASE_KINDS) {
       await sender.runOnce();
       await sender.stop();
       expect(smtp.messages.filter((mail) => mail.headers["message-id"]?.includes(id))).toHaveLength(2);
+    });
+
+    it("stores a different enquiry sent under an id already used (a page a cache gave to several visitors) as a new one", async () => {
+      const shared = crypto.randomUUID();
+      const first = await submitEnquiry(deps, input(contactForm({ submission_id: shared })));
+      const other = await submitEnquiry(deps, input(contactForm({ submission_id: shared, name: "Grace Hopper", message: "A jet, please." })));
+      expect(first).toMatchObject({ status: "success", duplicate: false, submissionId: shared });
+      expect(other).toMatchObject({ status: "success", duplicate: false });
+      const otherId = (other as { submissionId: string }).submissionId;
+      expect(otherId).not.toBe(shared);
+      expect(await findSubmission(handle.db, otherId)).toMatchObject({ firstName: "Grace", lastName: "Hopper", message: "A jet, please." });
+      // Posted again (a reload without JavaScript), the second enquiry is still found as itself, not stored a third time.
+      const again = await submitEnquiry(deps, input(contactForm({ submission_id: shared, name: "Grace Hopper", message: "A jet, please." })));
+      expect(again).toMatchObject({ status: "success", duplicate: true, submissionId: otherId });
+      expect(await handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.message, "A jet, please."))).toHaveLength(1);
+    });
+
+    it("stores both of two different enquiries posted at the same moment under one shared id", async () => {
+      const shared = crypto.randomUUID();
+      const messages = ["First of two at once.", "Second of two at once."];
+      const outcomes = await Promise.all(messages.map((message) => submitEnquiry(deps, input(contactForm({ submission_id: shared, message })))));
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["success", "success"]);
+      for (const message of messages) {
+        expect(await handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.message, message))).toHaveLength(1);
+      }
     });
 
     it("does not count a repeated post of the same form against the rate limit", async () => {
@@ -206,6 +233,28 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await findSubmission(handle.db, stored.get("submission_id") as string)).toMatchObject({ status: "error", emailSent: false });
       await offline.stop();
       await smtp.start();
+    });
+
+    it("in a burst, only the first visitor waits for the send; the others are answered at once and their messages follow", async () => {
+      const sender = worker();
+      const waiting = {
+        ...deps,
+        limiter: memoryRateLimiter({ limit: 100, windowSeconds: 600 }),
+        deliver: (id: string) => sender.deliverSoon(id, 5_000),
+      };
+      const forms = Array.from({ length: 4 }, () => contactForm());
+      const outcomes = await Promise.all(forms.map((form) => submitEnquiry(waiting, input(form))));
+      expect(outcomes.map((outcome) => outcome.status === "success" && outcome.delivery).sort()).toEqual([
+        "received",
+        "received",
+        "received",
+        "sent",
+      ]);
+      await sender.runOnce();
+      await sender.stop();
+      for (const form of forms) {
+        expect(await findSubmission(handle.db, form.get("submission_id") as string)).toMatchObject({ status: "processed", emailSent: true });
+      }
     });
 
     it("marks a message refused for good (SMTP 550) failed at once with the reason; staff can retry it by hand", async () => {
@@ -273,13 +322,13 @@ for (const kind of TEST_DATABASE_KINDS) {
       await smtp.start();
     });
 
-    it("turns away a filled honeypot without storing anything", async () => {
+    it("drops a filled honeypot silently: the bot is told it was sent, nothing is stored or queued", async () => {
       const form = contactForm({ [HONEYPOT_FIELD]: "call me at noon" });
       const outcome = await submitEnquiry(deps, input(form));
-      expect(outcome).toMatchObject({ status: "error", reason: "bot" });
-      expect(outcome.result.error).toEqual({ "": [expect.stringContaining("could not confirm that this message was sent by a person")] });
-      expect(outcome.result.initialValue).toMatchObject({ name: "Ada King Lovelace", message: "I am looking for a 60 m yacht." });
-      expect(await findSubmission(handle.db, form.get("submission_id") as string)).toBeUndefined();
+      expect(outcome).toMatchObject({ status: "success", delivery: "sent", duplicate: false });
+      const id = form.get("submission_id") as string;
+      expect(await findSubmission(handle.db, id)).toBeUndefined();
+      expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id))).toEqual([]);
     });
 
     it("answers validation errors with the spec's messages and keeps what was typed", async () => {
@@ -336,7 +385,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect((await submitEnquiry(deps, input(contactForm(), { clientIp: "198.51.100.1" }))).status).toBe("success");
     });
 
-    it("keeps an enquiry when SMTP is down: status error with the reason, retried with backoff, then processed with one e-mail each", async () => {
+    it("keeps an enquiry when SMTP is down: status error with the reason, shown to staff as waiting to retry, retried with backoff, then processed with one e-mail each", async () => {
       const form = contactForm();
       const id = form.get("submission_id") as string;
       await submitEnquiry(deps, input(form));
@@ -349,6 +398,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       const [outbox] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id)).limit(1);
       expect(outbox!.attempts).toBe(1);
       expect(outbox!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(2_000);
+      // Staff read a pending retry as such, never as a failure: on the enquiry and in the inbox.
+      const pending = await loadEnquiry(handle.db, failed!.id, "desk@whitestreams.example");
+      expect(pending!.messages.map((message) => DELIVERY_LABELS[message.state])).toEqual(["Waiting to retry", "Waiting to retry"]);
+      const { items } = await listEnquiries(handle.db, parseEnquiryFilters(new URLSearchParams(`q=${enquiryReference(id)}`)));
+      expect(items.map((item) => ENQUIRY_DELIVERY_LABELS[item.delivery])).toEqual(["Waiting to retry"]);
 
       // Not due yet: a pass now sends nothing.
       await smtp.start();
@@ -423,7 +477,7 @@ for (const kind of TEST_DATABASE_KINDS) {
         const response = await enquiryAction({
           request: post("/cars/bugatti-chiron-2019.data", form),
           context: context(),
-          // The route's params name the listing (issue 10, point 12): the URL is not parsed again.
+          // The route's params name the listing: the URL is not parsed again.
           params: { category: "cars", id: "bugatti-chiron-2019" },
         });
         expect(response).toMatchObject({ data: { status: "success" }, init: { headers: { "Cache-Control": "no-store" } } });
@@ -438,6 +492,126 @@ for (const kind of TEST_DATABASE_KINDS) {
         const staff = smtp.messages.find((mail) => mail.envelopeTo.includes("desk@whitestreams.example") && mail.text.includes(id))!;
         expect(staff.text).toContain("Listing: https://whitestreams.example/cars/bugatti-chiron-2019");
         expect(staff.headers.subject).toBe("New enquiry (Cars) from Ada King Lovelace");
+      });
+
+      it("stores the next step, the preferred contact method and time, and tells staff in the e-mail", async () => {
+        const form = contactForm({
+          phone: "+971 50 123 4567",
+          intent: "test-drive",
+          contact_method: "whatsapp",
+          contact_time: "Weekdays after 6 pm, Dubai time",
+        });
+        form.delete("interest");
+        const id = form.get("submission_id") as string;
+        const response = await enquiryAction({
+          request: post("/cars/bugatti-chiron-2019", form),
+          context: context(),
+          params: { category: "cars", id: "bugatti-chiron-2019" },
+        });
+        expect(response).toMatchObject({ data: { status: "success" } });
+        expect(await findSubmission(handle.db, id)).toMatchObject({
+          intent: "test-drive",
+          contactMethod: "whatsapp",
+          contactTime: "Weekdays after 6 pm, Dubai time",
+        });
+        const sender = worker();
+        await sender.runOnce();
+        await sender.stop();
+        const staff = smtp.messages.find((mail) => mail.envelopeTo.includes("desk@whitestreams.example") && mail.text.includes(id))!;
+        expect(staff.text).toContain("Next step: Book a test drive");
+        expect(staff.text).toContain("Preferred contact: WhatsApp, Weekdays after 6 pm, Dubai time");
+      });
+
+      it("refuses a next step the category does not offer, and a call or WhatsApp without a number", async () => {
+        const seaTrialForACar = contactForm({ intent: "sea-trial" });
+        seaTrialForACar.delete("interest");
+        const refused = await enquiryAction({
+          request: post("/cars/bugatti-chiron-2019", seaTrialForACar),
+          context: context(),
+          params: { category: "cars", id: "bugatti-chiron-2019" },
+        });
+        expect(refused).toMatchObject({
+          init: { status: 400 },
+          data: { result: { error: { intent: ["Please choose one of the next steps offered."] } } },
+        });
+        expect(await findSubmission(handle.db, seaTrialForACar.get("submission_id") as string)).toBeUndefined();
+
+        const whatsappWithoutNumber = contactForm({ intent: "sea-trial", contact_method: "whatsapp", phone: "" });
+        whatsappWithoutNumber.delete("interest");
+        const missing = await enquiryAction({
+          request: post("/yachts/spitfire", whatsappWithoutNumber),
+          context: context(),
+          params: { category: "yachts", id: "spitfire" },
+        });
+        expect(missing).toMatchObject({ init: { status: 400 }, data: { result: { error: { phone: ["Please enter your WhatsApp number."] } } } });
+      });
+
+      it("sends one enquiry about a whole shortlist: the listings from the catalogue in the message, the share link for staff", async () => {
+        const form = contactForm({ contact_method: "phone", phone: "+44 20 7946 0958", message: "Which of these can I see in May?" });
+        form.delete("interest");
+        const id = form.get("submission_id") as string;
+        // A listing that no longer exists drops out; the others keep the visitor's order.
+        const response = await shortlistEnquiryAction({ request: post("/shortlist", form), context: context() }, [
+          "spitfire",
+          "gone-listing",
+          "bugatti-chiron-2019",
+        ]);
+        expect(response).toMatchObject({ data: { status: "success" } });
+        const stored = await findSubmission(handle.db, id);
+        expect(stored).toMatchObject({
+          interest: "Shortlist",
+          listingPath: "/shortlist?list=spitfire.bugatti-chiron-2019",
+          contactMethod: "phone",
+          intent: null,
+        });
+        expect(stored!.message).toBe(
+          [
+            "Which of these can I see in May?",
+            "",
+            "Listings on the shortlist (2):",
+            "- SPITFIRE: https://whitestreams.example/yachts/spitfire",
+            "- 2019 Bugatti Chiron: https://whitestreams.example/cars/bugatti-chiron-2019",
+          ].join("\n"),
+        );
+        const sender = worker();
+        await sender.runOnce();
+        await sender.stop();
+        const staff = smtp.messages.find((mail) => mail.envelopeTo.includes("desk@whitestreams.example") && mail.text.includes(id))!;
+        expect(staff.text).toContain("A new enquiry about a shortlist has arrived.");
+        expect(staff.text).toContain("Shortlist: https://whitestreams.example/shortlist?list=spitfire.bugatti-chiron-2019");
+        expect(staff.text).toContain("Preferred contact: Phone");
+        expect(staff.text).toContain("- SPITFIRE: https://whitestreams.example/yachts/spitfire");
+        expect(staff.headers.subject).toBe("New enquiry (Shortlist) from Ada King Lovelace");
+      });
+
+      it("leaves a sold listing out of a shortlist enquiry, and refuses one about sold listings only", async () => {
+        await handle.db.update(listings).set({ status: "sold" }).where(eq(listings.id, "lamborghini-aventador-2012"));
+        const form = contactForm({ message: "Both, please." });
+        form.delete("interest");
+        const response = await shortlistEnquiryAction({ request: post("/shortlist", form), context: context() }, [
+          "lamborghini-aventador-2012",
+          "spitfire",
+        ]);
+        expect(response).toMatchObject({ data: { status: "success" } });
+        const stored = await findSubmission(handle.db, form.get("submission_id") as string);
+        expect(stored).toMatchObject({ listingPath: "/shortlist?list=spitfire" });
+        expect(stored!.message).toBe(
+          ["Both, please.", "", "Listings on the shortlist (1):", "- SPITFIRE: https://whitestreams.example/yachts/spitfire"].join("\n"),
+        );
+
+        const onlySold = contactForm();
+        onlySold.delete("interest");
+        const refused = await shortlistEnquiryAction({ request: post("/shortlist", onlySold), context: context() }, ["lamborghini-aventador-2012"]);
+        expect(refused).toMatchObject({ init: { status: 409 }, data: { result: { error: { "": [SOLD_SHORTLIST_MESSAGE] } } } });
+        expect(await findSubmission(handle.db, onlySold.get("submission_id") as string)).toBeUndefined();
+      });
+
+      it("refuses an enquiry about an empty shortlist and stores nothing", async () => {
+        const form = contactForm();
+        form.delete("interest");
+        const response = await shortlistEnquiryAction({ request: post("/shortlist", form), context: context() }, []);
+        expect(response).toMatchObject({ init: { status: 409 }, data: { result: { error: { "": [EMPTY_SHORTLIST_MESSAGE] } } } });
+        expect(await findSubmission(handle.db, form.get("submission_id") as string)).toBeUndefined();
       });
 
       it("answers 404 for an enquiry about a hidden or unknown listing", async () => {

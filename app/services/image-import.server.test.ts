@@ -244,7 +244,7 @@ describe("npm run images:import (the command)", () => {
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it("prints a plain line per picture when not on a terminal, lists failures and exits non-zero", async () => {
+  it("prints a plain line per picture on stderr when it is not a terminal, lists failures and exits non-zero", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/import-images.ts", "--timeout=5", "--concurrency=2"], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test", LOG_LEVEL: "silent" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -254,10 +254,12 @@ describe("npm run images:import (the command)", () => {
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    // Progress goes to stderr, as plain lines since stderr is a pipe here (scripts/import-progress.ts); the summary to stdout.
     // The listing's two photos, the html block's picture and the one picture every image block names.
-    expect(stdout).toContain("4 remote pictures referenced");
-    expect(stdout).toMatch(/^\[\d\/4\] imported: .+\/images\/villa-3\.jpg$/m);
-    expect(stdout).toMatch(/^\[\d\/4\] failed: .+\/images\/page\.jpg \(not an image/m);
+    expect(stderr).toContain("4 remote pictures referenced");
+    expect(stderr).toMatch(/^\[\d\/4\] imported: .+\/images\/villa-3\.jpg$/m);
+    expect(stderr).toMatch(/^\[\d\/4\] failed: .+\/images\/page\.jpg \(not an image/m);
+    expect(stdout).not.toContain("remote pictures referenced");
     expect(stdout).toContain("Done: 3 imported, 0 already imported, 1 failed; 1 listings and");
     expect(stderr).toContain("1 pictures could not be imported");
     expect(code).toBe(1);

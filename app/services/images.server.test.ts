@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { describeFormats } from "#app/domain/upload-rules";
 import { makeJpeg, makePixelBombPng, makePng, SVG_WITH_SCRIPT } from "../../tests/fixtures/images";
 import { ImageRejectedError, inspectImage, processImage, variantWidths } from "./images.server";
 
@@ -23,7 +24,16 @@ describe("image pipeline", () => {
     const result = await processImage(await makeJpeg(2400, 1600));
     expect(result.width).toBe(2400);
     const summary = result.variants.map((variant) => `${variant.format}@${variant.width}x${variant.height}`);
-    expect(summary).toEqual(["avif@640x427", "webp@640x427", "avif@1280x853", "webp@1280x853", "avif@1920x1280", "webp@1920x1280"]);
+    expect(summary).toEqual([
+      "avif@320x213",
+      "webp@320x213",
+      "avif@640x427",
+      "webp@640x427",
+      "avif@1280x853",
+      "webp@1280x853",
+      "avif@1920x1280",
+      "webp@1920x1280",
+    ]);
     for (const variant of result.variants) {
       const meta = await sharp(variant.data).metadata();
       // sharp names AVIF "heif" (the container), with AV1 compression.
@@ -32,13 +42,13 @@ describe("image pipeline", () => {
     }
 
     const small = await processImage(await makePng(500, 300));
-    expect(small.variants.map((variant) => variant.width)).toEqual([500, 500]);
+    expect(small.variants.map((variant) => variant.width)).toEqual([320, 320, 500, 500]);
   });
 
   it("applies EXIF orientation before dropping it", async () => {
     const rotated = await processImage(await makeJpeg(800, 400, { orientation: 6 }));
     expect([rotated.width, rotated.height]).toEqual([400, 800]);
-    const meta = await sharp(rotated.variants[1]!.data).metadata();
+    const meta = await sharp(rotated.variants.at(-1)!.data).metadata();
     expect([meta.width, meta.height]).toEqual([400, 800]);
   });
 
@@ -67,11 +77,23 @@ describe("image pipeline", () => {
     await expect(inspectImage(Buffer.from("not an image at all"))).rejects.toMatchObject({ status: 415 });
   });
 
+  it("takes exactly the image formats of the upload rules, and names them when refusing one", async () => {
+    const pixel = sharp({ create: { width: 4, height: 3, channels: 3, background: "#336699" } });
+    for (const format of ["jpeg", "png", "gif", "webp", "avif"] as const) {
+      await expect(inspectImage(await pixel.clone().toFormat(format).toBuffer()), format).resolves.toMatchObject({ width: 4, height: 3 });
+    }
+    await expect(inspectImage(await pixel.clone().tiff().toBuffer())).rejects.toMatchObject({
+      status: 415,
+      message: `The image format is not supported. Use ${describeFormats({ kinds: ["image"] })}.`,
+    });
+  });
+
   it("chooses widths below the source plus the source width up to 1920", () => {
     expect(variantWidths(300)).toEqual([300]);
-    expect(variantWidths(640)).toEqual([640]);
-    expect(variantWidths(1000)).toEqual([640, 1000]);
-    expect(variantWidths(1920)).toEqual([640, 1280, 1920]);
-    expect(variantWidths(5000)).toEqual([640, 1280, 1920]);
+    expect(variantWidths(320)).toEqual([320]);
+    expect(variantWidths(640)).toEqual([320, 640]);
+    expect(variantWidths(1000)).toEqual([320, 640, 1000]);
+    expect(variantWidths(1920)).toEqual([320, 640, 1280, 1920]);
+    expect(variantWidths(5000)).toEqual([320, 640, 1280, 1920]);
   });
 });

@@ -1,16 +1,29 @@
-import sharp, { type Metadata } from "sharp";
+import type SharpModule from "sharp";
+import type { Metadata } from "sharp";
+import { describeFormats, formatsFor } from "#app/domain/upload-rules";
 
 /**
  * Turns an uploaded picture into what the site serves: AVIF and WebP variants at fixed widths (never
  * upscaled) and a tiny blurred placeholder. Re-encoding drops every piece of metadata (EXIF, GPS, XMP,
  * ICC comments), so a phone photo never publishes where it was taken.
  */
-export const VARIANT_WIDTHS = [640, 1280, 1920] as const;
+// 320 serves thumbnails (the admin's 72 px rows, the gallery's strip, the editor's photo cards) without a 640 download.
+export const VARIANT_WIDTHS = [320, 640, 1280, 1920] as const;
 export const DEFAULT_MAX_PIXELS = 40_000_000;
 
-// Keep sharp's memory and threads modest: this shares a small machine with the web server.
-sharp.cache({ memory: 64, items: 20 });
-sharp.concurrency(1);
+type Sharp = typeof SharpModule;
+let sharpLoaded: Promise<Sharp> | undefined;
+
+/** libvips is loaded with the first image, not at start-up: most processes never process one, and it weighs 12 MB. */
+function loadSharp(): Promise<Sharp> {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    // Keep sharp's memory and threads modest: this shares a small machine with the web server.
+    sharp.cache({ memory: 64, items: 20 });
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 export type ImageVariant = {
   format: "avif" | "webp";
@@ -41,7 +54,12 @@ export class ImageRejectedError extends Error {
   }
 }
 
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "gif", "webp", "heif"]);
+/** The image formats of the upload rules (domain/upload-rules.ts), by sharp's names: it reports AVIF as `heif`. */
+const IMAGE_RULES = { kinds: ["image"] } as const;
+const ACCEPTED_FORMATS = new Set(
+  formatsFor(IMAGE_RULES).map((format) => (format.mime === "image/avif" ? "heif" : format.mime.replace("image/", ""))),
+);
+const USE_INSTEAD = `Use ${describeFormats(IMAGE_RULES)}.`;
 
 /** The widths to produce for a picture this wide: the fixed steps below it, plus its own width up to the largest step. */
 export function variantWidths(sourceWidth: number): number[] {
@@ -57,6 +75,7 @@ export function variantWidths(sourceWidth: number): number[] {
  */
 export async function inspectImage(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS) {
   let metadata: Metadata;
+  const sharp = await loadSharp();
   try {
     // metadata() reads the header only; the pixel limit is checked by hand below with a clear message.
     metadata = await sharp(input, { limitInputPixels: false, failOn: "error" }).metadata();
@@ -64,11 +83,11 @@ export async function inspectImage(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS
     throw new ImageRejectedError("The file could not be read as an image.", 415);
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new ImageRejectedError("The image format is not supported. Use JPEG, PNG, GIF, WebP or AVIF.", 415);
+    throw new ImageRejectedError(`The image format is not supported. ${USE_INSTEAD}`, 415);
   }
   if (metadata.format === "heif" && metadata.compression !== "av1") {
     // HEIC photos share the container with AVIF but are not something browsers can show.
-    throw new ImageRejectedError("HEIC images are not supported. Use JPEG, PNG, GIF, WebP or AVIF.", 415);
+    throw new ImageRejectedError(`HEIC images are not supported. ${USE_INSTEAD}`, 415);
   }
   const width = metadata.width ?? 0;
   const height = metadata.pageHeight ?? metadata.height ?? 0;
@@ -85,6 +104,7 @@ export async function processImage(input: Buffer, options: { maxPixels?: number 
   const info = await inspectImage(input, maxPixels);
 
   // One decode, oriented upright (EXIF orientation 5-8 swaps width and height), reused for every output.
+  const sharp = await loadSharp();
   const base = sharp(input, { limitInputPixels: maxPixels, failOn: "error" }).rotate();
   const swapped = (info.orientation ?? 1) >= 5;
   const width = swapped ? info.height : info.width;
@@ -114,4 +134,20 @@ export async function processImage(input: Buffer, options: { maxPixels?: number 
     if (error instanceof ImageRejectedError) throw error;
     throw new ImageRejectedError("The image is damaged and could not be decoded.", 422);
   }
+}
+
+/** The size link previews (Open Graph, Twitter's large card) show: 1.91:1. */
+export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+
+/**
+ * A listing's cover as a 1200×630 JPEG for link previews: cropped to fill (sharp's "attention" keeps the
+ * busiest part of the picture), never stretched. JPEG because every preview service reads it.
+ */
+export async function socialCardImage(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(input, { limitInputPixels: maxPixels, failOn: "error" })
+    .rotate()
+    .resize({ ...SOCIAL_CARD, fit: "cover", position: sharp.strategy.attention })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import type { ListingRow } from "#app/db/schema";
 import { CONFLICT_MESSAGE, listingFormSchema, type ListingFormAnswer, type PhotoActionAnswer } from "#app/domain/listing-editor";
-import { MAX_ALT_LENGTH } from "#app/domain/listing-photos";
+import { photoAltSchema } from "#app/domain/photo-alt-schema";
 import type { AuditActor } from "#app/models/audit.server";
 import { createListing, ListingConflictError, SlugTakenError, updateListing } from "#app/models/listings-editor.server";
 import { describeListingPhoto, makeCoverPhoto, PhotoNotFoundError, reorderListingPhotos } from "#app/models/listings-photos.server";
@@ -54,7 +54,7 @@ const PhotoActionSchema = z.discriminatedUnion("_action", [
   z.object({
     _action: z.literal("photo-alt"),
     photoId: z.uuid(),
-    alt: z.string().trim().max(MAX_ALT_LENGTH, `Keep the alt text under ${MAX_ALT_LENGTH} characters.`),
+    alt: photoAltSchema,
   }),
   z.object({ _action: z.literal("photo-cover"), photoId: z.uuid() }),
   z.object({ _action: z.literal("photo-delete"), photoId: z.uuid() }),

@@ -1,6 +1,7 @@
 import type { Database } from "#app/db/client.server";
 import { mediaUrl } from "#app/domain/image-sources";
-import { MAX_ALT_LENGTH, MAX_PHOTOS, type ListingPhoto } from "#app/domain/listing-photos";
+import { MAX_PHOTOS, type ListingPhoto } from "#app/domain/listing-photos";
+import { photoAltSchema } from "#app/domain/photo-alt-schema";
 import { LISTING_PHOTO_UPLOAD } from "#app/domain/upload-rules";
 import type { AuditActor } from "#app/models/audit.server";
 import { findListingForEditor } from "#app/models/listings-editor.server";
@@ -31,6 +32,9 @@ export async function handleListingPhotoUpload(request: Request, listingId: stri
   let written: string[] = [];
   try {
     const { file, fields } = await readUpload(request, { rules: { ...LISTING_PHOTO_UPLOAD, maxBytes }, fieldNames: ["alt"] });
+    // The same rule as the editor's alt field; checked before anything is stored.
+    const alt = photoAltSchema.safeParse(fields.alt ?? "");
+    if (!alt.success) return { status: 400, body: { error: alt.error.issues[0]?.message ?? "The alt text cannot be used." } };
     const id = crypto.randomUUID();
     // Storage keys are lower-case segments; seeded listings' ids are slugs, new ones UUIDs: both fit.
     const stored = await storeUpload(deps.storage, `listings/${listing.id}/${id}`, file, { maxPixels: deps.maxPixels });
@@ -38,7 +42,7 @@ export async function handleListingPhotoUpload(request: Request, listingId: stri
     const photo: ListingPhoto = {
       id,
       src: mediaUrl(stored.primaryKey),
-      alt: (fields.alt ?? "").trim().slice(0, MAX_ALT_LENGTH),
+      alt: alt.data,
       width: stored.width,
       height: stored.height,
       placeholder: stored.placeholder,

@@ -1,6 +1,8 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
+import { authSession } from "#app/db/schema";
 import { storeSubmission } from "#app/models/submissions.server";
 import { markEnquiryOpened } from "#app/models/enquiries-admin.server";
 import { loader as events } from "#app/routes/admin/events";
@@ -20,10 +22,14 @@ async function openStream(services: AppServices, cookie: string) {
   const received: Received[] = [];
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
+  let ended = false;
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
+      if (done) {
+        ended = true;
+        return;
+      }
       buffer += value;
       let end: number;
       while ((end = buffer.indexOf("\n\n")) >= 0) {
@@ -45,6 +51,17 @@ async function openStream(services: AppServices, cookie: string) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       throw new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(received)}`);
+    },
+    /** Resolves when the server ends the stream; fails if it is still open after `timeoutMs`. */
+    async waitForEnd(timeoutMs = 2_000) {
+      const started = Date.now();
+      while (!ended) {
+        if (Date.now() - started > timeoutMs) throw new Error(`the stream was still open after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    get ended() {
+      return ended;
     },
     close: () => controller.abort(),
   };
@@ -132,6 +149,39 @@ for (const kind of TEST_DATABASE_KINDS) {
       const { ms } = await page.waitFor((candidate) => candidate.change === `new:${later.submissionId}` && candidate.unopened === 2, 4_000);
       expect(ms).toBeLessThan(2_000);
       page.close();
+    });
+
+    it("ends the stream once its session has ended: at the next push, sending nothing, and at the next heartbeat", async () => {
+      // Signed out everywhere (or revoked, or deactivated) while the page is open: the next count is not sent.
+      const revoked = await sessionCookieFor(one.services, { email: "sales-revoked@example.test", role: "sales" });
+      const page = await openStream(two.services, revoked);
+      await page.waitFor((event) => event.change === "connected");
+      await one.services.auth.api.revokeSessions({ headers: new Headers({ cookie: revoked }) });
+      const later = enquiry();
+      await storeSubmission(one.services.db, later);
+      await page.waitForEnd();
+      expect(page.received.some((event) => event.change === `new:${later.submissionId}`)).toBe(false);
+      expect(two.services.live.listeners).toBe(0);
+
+      // Idle past the timeout while nothing happens: the heartbeat's check ends it (only the interval is faked).
+      vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+      try {
+        const idle = await sessionCookieFor(one.services, { email: "sales-idle@example.test", role: "sales" });
+        const quiet = await openStream(two.services, idle);
+        await quiet.waitFor((event) => event.change === "connected");
+        vi.advanceTimersByTime(25_000);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(quiet.ended).toBe(false);
+        const { session } = (await one.services.auth.api.getSession({ headers: new Headers({ cookie: idle }) }))!;
+        await handle.db
+          .update(authSession)
+          .set({ updatedAt: new Date(Date.now() - 31 * 60_000) })
+          .where(eq(authSession.id, session.id));
+        vi.advanceTimersByTime(25_000);
+        await quiet.waitForEnd();
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it("refuses the stream to a role that does not work enquiries", async () => {

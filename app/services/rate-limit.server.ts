@@ -1,4 +1,4 @@
-import { createClient } from "redis";
+import type { createClient } from "redis";
 import { logger } from "#app/services/logger.server";
 
 export type RateDecision = { allowed: boolean; retryAfterSeconds: number };
@@ -57,24 +57,29 @@ export function redisRateLimiter({
   windowSeconds: defaultWindow,
   prefix = "ws:rl:",
 }: RateLimitOptions & { url: string; prefix?: string }): RateLimiter {
-  const client = createClient({
-    url,
-    // Commands fail at once while disconnected instead of queueing behind a dead connection.
-    disableOfflineQueue: true,
-    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) },
-  });
-  client.on("error", (error: Error) => logger.warn({ err: error.message }, "redis rate-limit store error"));
+  // The client library is loaded with the first hit, not at start-up (the module alone weighs 12 MB).
+  let client: RedisClient | undefined;
   let firstConnection: Promise<unknown> | undefined;
-  async function ready(): Promise<boolean> {
+  async function ready(): Promise<RedisClient | null> {
     // The first request waits up to a second for the connection; later ones never wait on an outage.
-    firstConnection ??= Promise.race([client.connect().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    firstConnection ??= import("redis").then(({ createClient }) => {
+      client = createClient({
+        url,
+        // Commands fail at once while disconnected instead of queueing behind a dead connection.
+        disableOfflineQueue: true,
+        socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) },
+      });
+      client.on("error", (error: Error) => logger.warn({ err: error.message }, "redis rate-limit store error"));
+      return Promise.race([client.connect().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    });
     await firstConnection;
-    return client.isReady;
+    return client?.isReady ? client : null;
   }
   return {
     async hit(key, { limit = defaultLimit, windowSeconds = defaultWindow, token } = {}) {
       try {
-        if (!(await ready())) throw new Error("not connected");
+        const client = await ready();
+        if (!client) throw new Error("not connected");
         const redisKey = `${prefix}${key}`;
         if (token !== undefined) {
           // The tokens counted in this window live beside the counter and expire with it.
@@ -101,8 +106,11 @@ export function redisRateLimiter({
       }
     },
     async close() {
+      if (!client) return;
       if (client.isReady) await client.quit().catch(() => {});
       else client.destroy();
     },
   };
 }
+
+type RedisClient = ReturnType<typeof createClient>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "#app/db/client.server";
+import type { Database, DbOrTx } from "#app/db/client.server";
 import { appSettings } from "#app/db/schema";
 import { deleteExpiredEnquiries } from "#app/models/enquiry-privacy.server";
 import type { SiteSettings } from "#app/domain/site-settings";
@@ -11,9 +11,10 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * Claims today's run of the retention job: one atomic upsert on app_settings that succeeds only when the
  * last run is more than 23 hours old. However many app processes check at the same moment, exactly one
- * gets the row back and runs the job (PGlite and PostgreSQL alike; no lock is held while it runs).
+ * gets the row back and runs the job (PGlite and PostgreSQL alike). Inside a transaction the claim holds the
+ * row until commit: another process waits, then sees the new time, or the old one again if the run failed.
  */
-export async function claimDailyRun(db: Database, now = new Date()): Promise<boolean> {
+export async function claimDailyRun(db: DbOrTx, now = new Date()): Promise<boolean> {
   const value = { lastRunAt: now.toISOString() };
   const claimed = await db
     .insert(appSettings)
@@ -27,12 +28,15 @@ export async function claimDailyRun(db: Database, now = new Date()): Promise<boo
   return claimed.length > 0;
 }
 
-/** Runs the job if no process has run it in the last 23 hours; returns how many enquiries it deleted (null: not due). */
+/**
+ * Runs the job if no process has run it in the last 23 hours; returns how many enquiries it deleted (null: not
+ * due). The claim and the delete are one transaction, so a run that fails claims nothing and the next hourly
+ * check tries again; the settings are read before anything is claimed.
+ */
 export async function runRetentionIfDue(db: Database, settings: () => Promise<SiteSettings>, now = new Date()): Promise<number | null> {
-  if (!(await claimDailyRun(db, now))) return null;
   const { retentionMonths } = await settings();
-  const deleted = await deleteExpiredEnquiries(db, retentionMonths, now);
-  logger.info({ deleted, retentionMonths }, "retention job: deleted enquiries older than the retention period");
+  const deleted = await db.transaction(async (tx) => ((await claimDailyRun(tx, now)) ? deleteExpiredEnquiries(tx, retentionMonths, now) : null));
+  if (deleted !== null) logger.info({ deleted, retentionMonths }, "retention job: deleted enquiries older than the retention period");
   return deleted;
 }
 

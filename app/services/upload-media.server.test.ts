@@ -44,14 +44,15 @@ for (const kind of TEST_DATABASE_KINDS) {
       const item = "item" in answer.body ? answer.body.item : undefined;
       expect(item).toMatchObject({ name: "Villa Façade.JPG", type: "image", folder: "Villas", width: 2000, height: 1000 });
       expect(item!.url).toMatch(/^\/media\/media\/[0-9a-f-]{36}\/1920\.webp$/);
-      expect(item!.thumbnail).toEqual({ avif: expect.stringMatching(/640\.avif$/), webp: expect.stringMatching(/640\.webp$/) });
+      expect(item!.thumbnail).toEqual({ avif: expect.stringMatching(/320\.avif$/), webp: expect.stringMatching(/320\.webp$/) });
 
       const rows = await listMedia(handle.db);
       expect(rows.map((row) => row.name)).toContain("Villa Façade.JPG");
       // The summary counts exactly the bytes that are in storage.
       const usage = await createLocalStorage(storageRoot).usage("media/");
       expect(await storageSummary(handle.db)).toEqual({ usedBytes: usage.bytes, files: 1 });
-      expect(usage.objects).toBe(6);
+      // AVIF and WebP at 320, 640, 1280 and 1920 px.
+      expect(usage.objects).toBe(8);
     });
 
     it("keeps a path in the file name away from the file system", async () => {

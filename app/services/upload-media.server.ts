@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import type { Database } from "#app/db/client.server";
+import { isClientDataException } from "#app/db/data-exception.server";
 import { createMediaItem, toMediaView, type MediaView } from "#app/models/media.server";
 import { MEDIA_UPLOAD } from "#app/domain/upload-rules";
 import type { AuditActor } from "#app/models/audit.server";
 import { logger } from "#app/services/logger.server";
+import { logSecurityEvent } from "#app/services/security-log.server";
 import { ImageRejectedError } from "./images.server";
 import type { Storage } from "./storage/storage.server";
 import { storeUpload } from "./upload-store.server";
@@ -64,10 +66,22 @@ export async function handleMediaUpload(
   }
 }
 
+/** A refused upload (wrong type, too large, too many pixels) is a security event: who tried what, from where. */
+export function logUploadRefusal(answer: { status: number; body: object }, who: { actor: string; ip?: string; endpoint: string }): void {
+  if (answer.status < 400 || answer.status >= 500 || answer.status === 404) return;
+  const reason = "error" in answer.body && typeof answer.body.error === "string" ? answer.body.error : undefined;
+  logSecurityEvent("upload-refused", { outcome: "refused", actor: who.actor, ip: who.ip, endpoint: who.endpoint, status: answer.status, reason });
+}
+
 /** Expected refusals become their status and message; anything else is logged and answered 500. */
 export function uploadErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof UploadError || error instanceof ImageRejectedError) {
     return { status: error.status, body: { error: error.message } };
+  }
+  // A value the database cannot hold came with the upload: the request's fault (db/data-exception.server.ts).
+  if (isClientDataException(error)) {
+    logger.warn({ err: error }, "the database refused a value sent with an upload: answered 400");
+    return { status: 400, body: { error: "The upload holds a value that cannot be stored. Please check what was sent." } };
   }
   logger.error({ err: error }, "upload failed");
   return { status: 500, body: { error: "The upload could not be stored. Please try again." } };

@@ -34,7 +34,7 @@ type Queued = { listingId: string; clientIp: string; userAgent: string; day: str
 const HARD_QUEUE_LIMIT = 10_000;
 
 /** Whether a request for a listing page is a visit at all: a real GET, not a browser's speculative prefetch. */
-export function isCountableRequest(request: Request): boolean {
+export function isCountableRequest(request: Pick<Request, "method" | "headers">): boolean {
   if (request.method !== "GET") return false;
   const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
   return !/prefetch|prerender/i.test(purpose);

@@ -19,7 +19,7 @@ function attribute(tag: string, name: string): string | undefined {
 
 /**
  * The JavaScript and CSS a route's HTML makes the browser load: external scripts, module preloads,
- * stylesheets, and the modules its inline bootstrap script imports (React Router's entry).
+ * stylesheets, and the modules its inline bootstrap script imports or preloads (React Router's entry and the rest).
  */
 export function referencedAssets(html: string): { js: string[]; css: string[] } {
   const js = new Set<string>();
@@ -37,6 +37,8 @@ export function referencedAssets(html: string): { js: string[]; css: string[] } 
   }
   for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
     for (const [, url] of body!.matchAll(/import\s*\(?\s*["']([^"']+\.js)["']/g)) js.add(url!);
+    // The module preloads the bootstrap adds once the page has painted (app/services/scripts-after-first-paint.server.ts).
+    for (const [, list] of body!.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const url of JSON.parse(list!) as string[]) js.add(url);
   }
   return { js: [...js], css: [...css] };
 }

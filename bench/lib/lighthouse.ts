@@ -32,11 +32,17 @@ export type LighthouseRun = {
   lcpElement?: string;
 };
 
+export type LighthouseFigures = Omit<LighthouseRun, "failing" | "lcpElement">;
+const FIGURES = ["performance", "accessibility", "bestPractices", "seo", "lcpMs", "cls", "tbtMs", "fcpMs"] as const;
+
 export type LighthouseSummary = {
   route: string;
   runs: LighthouseRun[];
-  /** Per-figure medians over the runs. */
-  median: Omit<LighthouseRun, "failing" | "lcpElement">;
+  /** Per-figure medians over the runs, and the lowest and highest value of each figure. */
+  median: LighthouseFigures;
+  /** Absent in results recorded before the bench kept ranges. */
+  min?: LighthouseFigures;
+  max?: LighthouseFigures;
   /** Failing audits seen in any run, with how many runs. */
   failing: { category: string; id: string; title: string; example?: string; runs: number }[];
   lcpElement?: string;
@@ -86,6 +92,13 @@ function toRun(lhr: Lhr): LighthouseRun {
   };
 }
 
+/** The element most runs named as the largest paint (runs on a busy machine can disagree). */
+function mostCommon(elements: (string | undefined)[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const element of elements) if (element) counts.set(element, (counts.get(element) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
 /** One Lighthouse run; a run that fails to record its trace (NO_NAVSTART and the like) is retried twice. */
 async function auditOnce(lighthouse: LighthouseModule["default"], url: string, port: number): Promise<Lhr> {
   let failure = "";
@@ -120,7 +133,8 @@ export async function runLighthouse(origin: string, routes: string[], runs: numb
           `lighthouse ${route} run ${attempt}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`,
         );
       }
-      const pick = (key: keyof LighthouseSummary["median"]) => median(lhrRuns.map((run) => run[key]));
+      const figures = (reduce: (values: number[]) => number) =>
+        Object.fromEntries(FIGURES.map((key) => [key, reduce(lhrRuns.map((run) => run[key]))])) as LighthouseFigures;
       const failing = new Map<string, LighthouseSummary["failing"][number]>();
       for (const run of lhrRuns) {
         for (const audit of run.failing) {
@@ -132,18 +146,11 @@ export async function runLighthouse(origin: string, routes: string[], runs: numb
       results.push({
         route,
         runs: lhrRuns,
-        median: {
-          performance: pick("performance"),
-          accessibility: pick("accessibility"),
-          bestPractices: pick("bestPractices"),
-          seo: pick("seo"),
-          lcpMs: pick("lcpMs"),
-          cls: pick("cls"),
-          tbtMs: pick("tbtMs"),
-          fcpMs: pick("fcpMs"),
-        },
+        median: figures(median),
+        min: figures((values) => Math.min(...values)),
+        max: figures((values) => Math.max(...values)),
         failing: [...failing.values()],
-        lcpElement: lhrRuns.find((run) => run.lcpElement)?.lcpElement,
+        lcpElement: mostCommon(lhrRuns.map((run) => run.lcpElement)),
       });
     }
   } finally {

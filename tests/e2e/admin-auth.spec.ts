@@ -27,7 +27,6 @@ test("sign-in shows a clear error, keeps the e-mail, and then signs in", async (
   await expect(page.getByRole("alert")).toHaveText("The e-mail address or password is incorrect.");
   await expect(page.getByLabel("E-mail")).toHaveValue(E2E_ADMIN.email);
   await expectAccessible(page);
-  await page.screenshot({ path: "screenshots/admin-sign-in-error-desktop.png" });
 
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -52,7 +51,6 @@ test("the sign-in page at phone size", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto("/sign-in");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-  await page.screenshot({ path: "screenshots/admin-sign-in-phone.png", fullPage: true });
   await expectAccessible(page);
   await context.close();
 });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { makeJpeg } from "../fixtures/images";
 import { signInAsAdmin } from "./admin-session";
 import { expect, expectAccessible, test } from "./fixtures";
+import { test as isolatedTest } from "./isolated-server";
 
 // What staff meet in the Content Manager, and what visitors then see.
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -36,30 +37,39 @@ async function editText(page: Page, key: string, text: string) {
   return card;
 }
 
-test("a multi-line text block keeps its line breaks on the public page", async ({ page }) => {
-  // The About page saves its blocks' defaults on first load, so the block exists whichever test runs first.
-  await page.goto("/about");
-  await signInAsAdmin(page);
-  const stamp = Date.now();
-  await editText(page, "about-value-relationships", `First line ${stamp}.\nSecond line ${stamp}.`);
-  await page.goto("/about");
-  const text = page.getByText(`First line ${stamp}.`);
-  await expect(text).toBeVisible();
-  expect(await text.evaluate((element) => (element as HTMLElement).innerText)).toBe(`First line ${stamp}.\nSecond line ${stamp}.`);
-});
+/**
+ * Blocks the About page shows: editing them would change the page other tests read, so these tests run on a
+ * private server of their own.
+ */
+isolatedTest.describe("a page's own blocks (a private server)", () => {
+  isolatedTest.use({ viewport: { width: 1440, height: 900 } });
+  isolatedTest.setTimeout(150_000);
 
-test("saving a site block empty writes its default back, in the admin and on the page", async ({ page }) => {
-  await page.goto("/about");
-  await signInAsAdmin(page);
-  await editText(page, "about-intro-secondary", `Changed for a moment ${Date.now()}.`);
-  const card = await editText(page, "about-intro-secondary", "");
-  const defaultText = /^We welcome payment in Bitcoin, Ethereum and XRP/;
-  await expect(card.getByText(defaultText)).toBeVisible();
-  await expect(card.getByText("Empty")).toHaveCount(0);
-  await page.reload();
-  await expect(page.locator('[data-key="about-intro-secondary"]').getByText(defaultText)).toBeVisible();
-  await page.goto("/about");
-  await expect(page.getByText(defaultText)).toBeVisible();
+  isolatedTest("a multi-line text block keeps its line breaks on the public page", async ({ page }) => {
+    // The About page saves its blocks' defaults on first load.
+    await page.goto("/about");
+    await signInAsAdmin(page);
+    const stamp = Date.now();
+    await editText(page, "about-value-relationships", `First line ${stamp}.\nSecond line ${stamp}.`);
+    await page.goto("/about");
+    const text = page.getByText(`First line ${stamp}.`);
+    await expect(text).toBeVisible();
+    expect(await text.evaluate((element) => (element as HTMLElement).innerText)).toBe(`First line ${stamp}.\nSecond line ${stamp}.`);
+  });
+
+  isolatedTest("saving a site block empty writes its default back, in the admin and on the page", async ({ page }) => {
+    await page.goto("/about");
+    await signInAsAdmin(page);
+    await editText(page, "about-intro-secondary", `Changed for a moment ${Date.now()}.`);
+    const card = await editText(page, "about-intro-secondary", "");
+    const defaultText = /^We welcome payment in Bitcoin, Ethereum and XRP/;
+    await expect(card.getByText(defaultText)).toBeVisible();
+    await expect(card.getByText("Empty")).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('[data-key="about-intro-secondary"]').getByText(defaultText)).toBeVisible();
+    await page.goto("/about");
+    await expect(page.getByText(defaultText)).toBeVisible();
+  });
 });
 
 test("each block says where it appears on the site, with a link there", async ({ page }) => {

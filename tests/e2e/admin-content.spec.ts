@@ -1,6 +1,7 @@
 import { E2E_CONTENT_BLOCK_COUNT } from "../setup/e2e-fixtures";
 import { signInAsAdmin } from "./admin-session";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, expectFieldError, test } from "./fixtures";
+import { test as isolatedTest } from "./isolated-server";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // Whole flows with a real sign-in (scrypt) on a shared, busy machine: more than the default 30 s.
@@ -18,7 +19,6 @@ test("Content Manager: search with debounce, filter, Load More", async ({ page }
   await expect(cards.first()).toBeVisible();
   await expect(cards.first()).toContainText("Last updated");
   await expectAccessible(page);
-  await page.screenshot({ path: "screenshots/admin-content-desktop.png" });
 
   // Typing several characters quickly makes one request, 300 ms after the last key.
   const listRequests: string[] = [];
@@ -53,11 +53,8 @@ test("Content Manager: search with debounce, filter, Load More", async ({ page }
   await expect(cards).toHaveCount(10);
 });
 
-test("Content Manager: create a block, edit text and see the public page change", async ({ page }) => {
-  // The About page saves its default blocks on first load.
-  await page.goto("/about");
+test("Content Manager: create a block; a taken key is refused and the form keeps what was typed", async ({ page }) => {
   await signInAsAdmin(page);
-
   await page.goto("/edit/content");
   const key = uniqueKey("about-press-note");
   await page.getByRole("link", { name: "New Content Block" }).click();
@@ -66,7 +63,6 @@ test("Content Manager: create a block, edit text and see the public page change"
   await form.getByLabel("Type").selectOption("html");
   await form.getByLabel("Category").selectOption("about");
   await expectAccessible(page);
-  await page.screenshot({ path: "screenshots/admin-content-new-desktop.png" });
   await form.getByRole("button", { name: "Create Block" }).click();
   await expect(page).toHaveURL(/\/edit\/content$/);
   await page.goto(`/edit/content?q=${key}`);
@@ -74,26 +70,66 @@ test("Content Manager: create a block, edit text and see the public page change"
   // A taken key is refused with a clear message and the form keeps what was typed.
   await page.getByRole("link", { name: "New Content Block" }).click();
   await page.getByLabel("Key").fill(key);
+  await form.getByLabel("Category").selectOption("contact");
   await page.getByRole("button", { name: "Create Block" }).click();
-  await expect(page.getByText(`A content block with the key "${key}" already exists.`)).toBeVisible();
-  await expect(page.getByLabel("Key")).toHaveValue(key);
+  await expectFieldError(form.getByLabel("Key"), `A content block with the key "${key}" already exists.`);
+  await expect(form.getByLabel("Key")).toHaveValue(key);
+  await expect(form.getByLabel("Category")).toHaveValue("contact");
+});
 
-  await page.goto("/edit/content?q=about-mission");
-  const card = page.locator('[data-key="about-mission"]');
-  await expect(card).toBeVisible();
-  await expect(card.getByRole("textbox")).toHaveCount(0);
-  await card.getByText(/Our mission/).click();
-  const editor = card.getByRole("textbox");
-  await expect(editor).toBeVisible();
-  await page.screenshot({ path: "screenshots/admin-content-editing-desktop.png" });
-  const newText = `Our mission, edited in the browser test at ${Date.now()}.`;
-  await editor.fill(newText);
-  await card.getByRole("button", { name: "Save Changes" }).click();
-  await expect(card.getByRole("textbox")).toHaveCount(0);
-  await expect(card).toContainText(newText);
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
 
-  await page.goto("/about");
-  await expect(page.getByText(newText)).toBeVisible();
+  test("the new block form is checked on the server and keeps what was typed", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/edit/content?new");
+    const form = page.getByRole("region", { name: "New Content Block" });
+    await form.getByLabel("Key").fill("Not a key!");
+    await form.getByLabel("Type").selectOption("image");
+    await form.getByLabel("Category").selectOption("contact");
+    await form.getByLabel(/^Content/).fill("//elsewhere.example/picture.jpg");
+    await form.getByRole("button", { name: "Create Block" }).click();
+    await expectFieldError(form.getByLabel("Key"), "Use 2 to 80 lower-case letters, digits, dots, dashes or underscores for the key.");
+    await expect(form.getByLabel("Key")).toHaveValue("Not a key!");
+    await expect(form.getByLabel("Type")).toHaveValue("image");
+    await expect(form.getByLabel("Category")).toHaveValue("contact");
+    await expect(form.getByLabel(/^Content/)).toHaveValue("//elsewhere.example/picture.jpg");
+
+    const key = uniqueKey("contact-no-js");
+    await form.getByLabel("Key").fill(key);
+    await form.getByLabel(/^Content/).fill("/media/picture.webp");
+    await form.getByRole("button", { name: "Create Block" }).click();
+    await expect(page).toHaveURL(/\/edit\/content$/);
+    await page.goto(`/edit/content?q=${key}`);
+    await expect(page.locator(`[data-key="${key}"]`)).toBeVisible();
+  });
+});
+
+// Editing a block the About page shows would change every other test's About page: on a private server.
+isolatedTest.describe("a page's own block (a private server)", () => {
+  isolatedTest.use({ viewport: { width: 1440, height: 900 } });
+  isolatedTest.setTimeout(150_000);
+
+  isolatedTest("Content Manager: edit a page's block and see the public page change", async ({ page }) => {
+    // The About page saves its default blocks on first load.
+    await page.goto("/about");
+    await signInAsAdmin(page);
+    await page.goto("/edit/content?q=about-mission");
+    const card = page.locator('[data-key="about-mission"]');
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("textbox")).toHaveCount(0);
+    await card.getByText(/Our mission/).click();
+    const editor = card.getByRole("textbox");
+    await expect(editor).toBeVisible();
+    const newText = `Our mission, edited in the browser test at ${Date.now()}.`;
+    await editor.fill(newText);
+    await card.getByRole("button", { name: "Save Changes" }).click();
+    await expect(card.getByRole("textbox")).toHaveCount(0);
+    await expect(card).toContainText(newText);
+
+    await page.goto("/about");
+    await expect(page.getByText(newText)).toBeVisible();
+  });
 });
 
 test("html blocks edit in a taller monospaced textarea and are sanitised", async ({ page }) => {

@@ -8,23 +8,46 @@ test.use({ viewport: { width: 1440, height: 900 } });
 test.setTimeout(90_000);
 
 test("shell: top bar, sidebar with the active path", async ({ page }) => {
-  await page.goto("/sign-in");
-  await page.screenshot({ path: "screenshots/admin-sign-in-desktop.png" });
   await signInAsAdmin(page);
   const banner = page.getByRole("banner");
   await expect(banner.getByRole("link", { name: /White Streams\s*Admin/ })).toHaveAttribute("href", "/");
   await expect(banner.getByRole("button", { name: "Logout" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Admin" });
   // An Owner sees every built screen; the Enquiries entry carries the unread count.
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Listings", /^Enquiries\d+ unread$/, "Media", "Content", "Settings", "Activity"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Dashboard",
+    "Listings",
+    /^Enquiries\d+ unread$/,
+    "Media",
+    "Content",
+    "Users",
+    "Settings",
+    "Activity",
+    "Your account",
+  ]);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: "screenshots/admin-dashboard-desktop.png", fullPage: true });
 
   await nav.getByRole("link", { name: "Content" }).click();
   await expect(nav.getByRole("link", { name: "Content" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+});
+
+test("on a phone the sidebar's row shows the current screen, wherever it is in the list", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page);
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  for (const [path, screen] of [
+    ["/edit/users", "Users"],
+    ["/edit/account", "Your account"],
+    ["/edit/activity", "Activity"],
+  ] as const) {
+    await page.goto(path);
+    const current = nav.getByRole("link", { name: screen });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await expect(current).toBeInViewport({ ratio: 1 });
+  }
 });
 
 /**
@@ -53,13 +76,11 @@ isolatedTest.describe("site-wide figures (a private server)", () => {
     await bell.click();
     await expect(page.getByRole("heading", { name: "Enquiries", level: 1 })).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: "screenshots/admin-enquiries-desktop.png", fullPage: true });
     await page.getByRole("link", { name: /Amelia Hart \(unopened\)/ }).click();
     await expect(page.getByRole("heading", { name: "Enquiry from Amelia Hart" })).toBeVisible();
     await expect(page.getByText(E2E_ENQUIRIES[0]!.message)).toBeVisible();
     await expect(page.getByRole("link", { name: `Enquiries: ${E2E_ENQUIRIES.length - 1} unopened` })).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: "screenshots/admin-enquiry-desktop.png", fullPage: true });
 
     // Opening it again does not count twice; a reload keeps the lower number.
     await page.reload();

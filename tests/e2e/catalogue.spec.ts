@@ -9,7 +9,8 @@ test.describe("category pages", () => {
   for (const [path, title, hasSort] of [
     ["/real-estate", "Luxury Real Estate", true],
     ["/cars", "Luxury Cars", true],
-    ["/metals", "Precious Metals", false],
+    // Metals sort by price only (docs/decisions/0026).
+    ["/metals", "Precious Metals", true],
     ["/yachts", "Luxury Yachts", true],
     ["/jets", "Luxury Jets", true],
   ] as const) {

@@ -30,3 +30,20 @@ export async function expectNoFieldError(field: Locator) {
   await expect(field).not.toHaveAttribute("aria-invalid", "true");
   await expect(field).not.toHaveClass(/border-red-600/);
 }
+
+/**
+ * An enquiry form's validation code arrives after the page has hydrated (components/deferred-component.tsx): focuses
+ * `field` as a visitor would, then waits until the form checks answers in the browser.
+ */
+export async function reachForForm(field: Locator) {
+  await field.focus();
+  await expect(field.locator("xpath=ancestor::*[@data-deferred][1]")).toHaveAttribute("data-ready", "");
+}
+
+/**
+ * The page's scripts start after its first paint (app/services/scripts-after-first-paint.server.ts); until React has
+ * hydrated it, buttons and forms work as without JavaScript (a full page load). Tests of in-page behaviour wait for it.
+ */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+}

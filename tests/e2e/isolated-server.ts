@@ -11,14 +11,14 @@ import { e2eServerEnv } from "../setup/e2e-server-env";
  * test whose assertions are about site-wide figures, which tests running in parallel would otherwise move:
  * the media library's totals, the enquiry bell. Costs a server start (about 10-20 s), so use it sparingly.
  */
-export const test = base.extend<{ isolatedServer: string }>({
-  // Playwright reads a fixture's dependencies from its first parameter: none here.
-  // eslint-disable-next-line no-empty-pattern
-  isolatedServer: async ({}, provide) => {
+export const test = base.extend<{ isolatedServer: string; isolatedServerEnv: Record<string, string> }>({
+  /** Settings of this test's own server beyond the shared ones, e.g. `test.use({ isolatedServerEnv: { RATES_STALE_SECONDS: "1" } })`. */
+  isolatedServerEnv: [{}, { option: true }],
+  isolatedServer: async ({ isolatedServerEnv }, provide) => {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-e2e-isolated-"));
     const child = spawn(process.execPath, ["--import", "tsx", "tests/setup/e2e-server.ts"], {
-      env: { ...process.env, ...e2eServerEnv(port), DATA_DIR: dataDir },
+      env: { ...process.env, ...e2eServerEnv(port), ...isolatedServerEnv, DATA_DIR: dataDir },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let errors = "";

@@ -63,3 +63,15 @@ test("after a message on the Contact page, the page opens at the confirmation", 
   await expect(page).toHaveURL(/\/contact#message-heading$/);
   await expectAnswerInView(page, form);
 });
+
+test("a detail page shows its similar listings", async ({ page }) => {
+  // Same category, closest in price and year: the loader waits for them briefly, so they are in the HTML itself.
+  await page.goto("/cars/ferrari-f40-1990");
+  const similar = page.getByRole("region", { name: "Similar listings" });
+  const cards = similar.getByRole("article");
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first().getByRole("heading", { level: 3 })).toBeVisible();
+  await expect(similar.getByRole("link", { name: /ferrari f40/i })).toHaveCount(0);
+  // Each card leads to another car's page.
+  await expect(cards.first().getByRole("link").first()).toHaveAttribute("href", /^\/cars\/(?!ferrari-f40-1990)[a-z0-9-]+$/);
+});

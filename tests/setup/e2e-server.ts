@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { openDatabaseFromEnv } from "../../app/db/client.server";
 import { parseEnv } from "../../app/env.server";
 import { seedCatalogue } from "../../app/db/seed/seed.server";
@@ -15,7 +16,20 @@ const dataDir = process.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "w
 process.env.DATA_DIR = dataDir;
 // A real SMTP server on loopback receives the site's e-mails, so enquiries are sent at once (the spec's
 // success words) and the inbox shows real delivery states.
-const smtp = await startSmtpStub();
+// Each message is also written to E2E_MAIL_DIR, where browser tests read the links they carry (tests/e2e/mailbox.ts).
+const mailDir = process.env.E2E_MAIL_DIR;
+if (mailDir) {
+  fs.rmSync(mailDir, { recursive: true, force: true });
+  fs.mkdirSync(mailDir, { recursive: true });
+}
+let mailCount = 0;
+const smtp = await startSmtpStub(0, (mail) => {
+  if (mailDir)
+    fs.writeFileSync(
+      path.join(mailDir, `${Date.now()}-${++mailCount}.json`),
+      JSON.stringify({ to: mail.envelopeTo, subject: mail.headers.subject, raw: mail.raw }),
+    );
+});
 process.env.SMTP_URL ??= smtp.url;
 
 const handle = await openDatabaseFromEnv(parseEnv());
@@ -24,4 +38,5 @@ await seedCatalogue(handle.db);
 await writeE2eFixtures(handle.db);
 await handle.close();
 
-await import("../../server/index");
+// The compiled host, as `npm run serve` runs it (a path, so the test's TypeScript loader plays no part).
+await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/host.js")).href);

@@ -5,7 +5,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type StubRequest = { method: string; path: string; contentType: string; body: string; form: URLSearchParams; json: unknown };
+export type StubRequest = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  contentType: string;
+  body: string;
+  form: URLSearchParams;
+  json: unknown;
+};
 export type StubReply = {
   status?: number;
   json?: unknown;
@@ -36,7 +44,15 @@ export async function startHttpStub(reply: (request: StubRequest) => StubReply =
       const contentType = req.headers["content-type"] ?? "";
       let json: unknown;
       if (contentType.includes("json")) json = JSON.parse(body);
-      const request: StubRequest = { method: req.method ?? "", path: req.url ?? "", contentType, body, form: new URLSearchParams(body), json };
+      const request: StubRequest = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        contentType,
+        body,
+        form: new URLSearchParams(body),
+        json,
+      };
       requests.push(request);
       const answer = stub.reply(request);
       const send = () => {

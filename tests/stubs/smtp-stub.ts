@@ -28,7 +28,8 @@ export type SmtpStub = {
   rejectRecipients: Set<string>;
 };
 
-export async function startSmtpStub(port = 0): Promise<SmtpStub> {
+/** `onMessage` sees each message as it arrives (the browser tests' server drops them in a folder the tests read). */
+export async function startSmtpStub(port = 0, onMessage?: (mail: ReceivedMail) => void): Promise<SmtpStub> {
   const messages: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
   const stub: SmtpStub = {
@@ -51,12 +52,14 @@ export async function startSmtpStub(port = 0): Promise<SmtpStub> {
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
           stream.on("end", () => {
             const raw = Buffer.concat(chunks).toString("utf8");
-            messages.push({
+            const mail: ReceivedMail = {
               envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
               envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               ...parseMessage(raw),
               raw,
-            });
+            };
+            messages.push(mail);
+            onMessage?.(mail);
             callback();
           });
         },

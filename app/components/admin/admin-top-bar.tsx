@@ -17,7 +17,13 @@ export function AdminTopBar({ siteName, userEmail }: { siteName: string; userEma
         <span className="text-[0.68rem] font-medium tracking-[0.3em] text-gold-300 uppercase">Admin</span>
       </Link>
       <div className="ml-auto flex items-center gap-2 sm:gap-4">
-        <span className="hidden text-xs text-ivory/60 md:inline">{userEmail}</span>
+        <Link
+          to="/edit/account"
+          className="hidden text-xs text-ivory/60 underline-offset-4 hover:text-ivory hover:underline md:inline"
+          title="Your account"
+        >
+          {userEmail}
+        </Link>
         {unopened === null ? null : (
           <Link
             to="/edit/enquiries"

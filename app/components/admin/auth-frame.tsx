@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "react-router";
 
 /**
@@ -47,23 +48,43 @@ export function AuthFrame({
   );
 }
 
-/** A labelled input with its error underneath, tied together for screen readers. */
-export function AuthField({ label, error, ...input }: React.InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string }) {
-  const id = `field-${input.name}`;
+/**
+ * A labelled input of a Conform form with its error underneath, tied together for screen readers. A password
+ * field never gets a value back from the server (the actions reply with `hideFields`).
+ */
+export function AuthField({
+  label,
+  meta,
+  type = "text",
+  hint,
+  ...attributes
+}: { label: string; meta: FieldMetadata<string>; type?: "text" | "email" | "password"; hint?: string } & Pick<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "autoComplete" | "autoFocus" | "inputMode" | "spellCheck" | "autoCapitalize"
+>) {
+  const error = meta.errors?.[0];
+  const hintId = `${meta.id}-hint`;
+  const { key, ...input } = getInputProps(meta, { type });
+  const describedBy = [hint ? hintId : "", error ? meta.errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
-      <label htmlFor={id} className="block text-xs font-medium tracking-[0.18em] text-forest-900 uppercase">
+      <label htmlFor={meta.id} className="block text-xs font-medium tracking-[0.18em] text-forest-900 uppercase">
         {label}
       </label>
       <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-2 block w-full border bg-white px-4 py-3 text-base text-ink transition-colors duration-200 outline-none focus:border-forest-700 focus-visible:outline-2 ${error ? "border-red-700" : "border-linen"}`}
+        key={key}
         {...input}
+        {...attributes}
+        aria-describedby={describedBy}
+        className={`mt-2 block w-full border bg-white px-4 py-3 text-base text-ink transition-colors duration-200 outline-none focus:border-forest-700 focus-visible:outline-2 ${error ? "border-red-700" : "border-linen"}`}
       />
+      {hint ? (
+        <p id={hintId} className="mt-2 text-xs text-stone">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
-        <p id={`${id}-error`} className="mt-2 text-sm text-red-800">
+        <p id={meta.errorId} className="mt-2 text-sm text-red-800">
           {error}
         </p>
       ) : null}
@@ -71,9 +92,9 @@ export function AuthField({ label, error, ...input }: React.InputHTMLAttributes<
   );
 }
 
-export function FormAlert({ children }: { children: React.ReactNode }) {
+export function FormAlert({ id, children }: { id?: string; children: React.ReactNode }) {
   return (
-    <div role="alert" className="mb-8 border-l-2 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+    <div id={id} role="alert" className="mb-8 border-l-2 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
       {children}
     </div>
   );

@@ -5,6 +5,7 @@ import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { AdminContentBlock } from "#app/domain/admin-content";
 import { ContentBlockCard } from "./content-block-card";
 import { Spinner } from "./spinner";
+import { countOf } from "#app/domain/plural";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -116,7 +117,7 @@ export function ContentList({
   return (
     <div className="mt-8">
       <p className="mb-4 text-xs tracking-[0.16em] text-stone uppercase" aria-live="polite">
-        {blocks.length === 0 ? "No content blocks match" : `${blocks.length} ${blocks.length === 1 ? "block" : "blocks"} shown`}
+        {blocks.length === 0 ? "No content blocks match" : `${countOf(blocks.length, "block")} shown`}
       </p>
       <div className="grid gap-5 xl:grid-cols-2">
         {blocks.map((block) => (

@@ -1,3 +1,5 @@
+import { countOf } from "#app/domain/plural";
+
 const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /**
@@ -44,7 +46,7 @@ export function EnquiryChart({ perDay }: { perDay: { day: string; count: number 
         <span>Today</span>
       </div>
       <figcaption id="enquiry-chart-caption" className="mt-3 text-sm text-stone">
-        {total} {total === 1 ? "enquiry" : "enquiries"} in the last {perDay.length} days
+        {countOf(total, "enquiry", "enquiries")} in the last {perDay.length} days
         {last ? `, ${last.count} today` : ""}; busiest day {max === 1 && total === 0 ? "none" : `${max}`}.
       </figcaption>
       <table className="sr-only">

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { EnquirySummary } from "#app/domain/enquiry-views";
 import { fullName } from "#app/domain/enquiry-views";
 import { EnquiryDeliveryBadge, formatAdminDate, PipelineBadge } from "./enquiry-status";
+import { enquirySourceLabel } from "#app/domain/shortlist";
+import { countOf } from "#app/domain/plural";
 
 /** Enquiries as rows: unread ones in gold; each shows its source, interest, status, assignee, e-mail state and date. */
 export function EnquiryList({ items, linkSearch = "" }: { items: EnquirySummary[]; linkSearch?: string }) {
@@ -28,12 +30,10 @@ export function EnquiryList({ items, linkSearch = "" }: { items: EnquirySummary[
             <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-stone">
               <span className="font-medium text-ink/80">{item.reference}</span>
               <span>{item.interest}</span>
-              <span>{item.listingTitle ?? (item.listingPath ? "Listing removed" : "Contact page")}</span>
+              <span>{enquirySourceLabel(item.listingPath, item.listingTitle)}</span>
               <span>{item.assigneeName ? `Assigned to ${item.assigneeName}` : "Unassigned"}</span>
               {item.otherFromAddress > 0 ? (
-                <span className="text-forest-700">
-                  {item.otherFromAddress} other {item.otherFromAddress === 1 ? "enquiry" : "enquiries"} from this address
-                </span>
+                <span className="text-forest-700">{countOf(item.otherFromAddress, "other enquiry", "other enquiries")} from this address</span>
               ) : null}
             </p>
           </div>

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { MAIL_KIND_LABELS } from "#app/domain/enquiry-delivery";
 import type { EnquiryMessage } from "#app/domain/enquiry-views";
 import { DeliveryBadge, formatAdminDate } from "./enquiry-status";
+import { countOf } from "#app/domain/plural";
 
 /**
  * The enquiry's e-mails, oldest first, each with its delivery state: sent (when), waiting to retry (next
@@ -34,7 +35,7 @@ export function EnquiryMessages({ messages, canSend }: { messages: EnquiryMessag
 }
 
 function DeliveryDetail({ message, canSend }: { message: EnquiryMessage; canSend: boolean }) {
-  const attempts = `${message.attempts} ${message.attempts === 1 ? "attempt" : "attempts"}`;
+  const attempts = countOf(message.attempts, "attempt");
   switch (message.state) {
     case "sent":
       return <p className="mt-1 text-xs text-stone">Sent {formatAdminDate(message.sentAt!)}</p>;

@@ -1,5 +1,6 @@
 import { Files, HardDrive, ShieldCheck } from "lucide-react";
 import { formatBytes } from "#app/domain/upload-rules";
+import { agreeing } from "#app/domain/plural";
 
 function Card({ icon: Icon, label, children }: { icon: typeof Files; label: string; children: React.ReactNode }) {
   return (
@@ -42,7 +43,7 @@ export function MediaSummary({ usedBytes, quotaBytes, files }: { usedBytes: numb
       </Card>
       <Card icon={Files} label="Files">
         <p className="font-display text-3xl text-forest-900" data-testid="file-count">
-          {files} <span className="font-sans text-sm text-stone">{files === 1 ? "item" : "items"}</span>
+          {files} <span className="font-sans text-sm text-stone">{agreeing(files, "item", "items")}</span>
         </p>
       </Card>
     </div>

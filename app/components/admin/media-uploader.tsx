@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useDropzone } from "react-dropzone";
 import { acceptAttribute, dropZoneHint, formatBytes, isImageFile, MEDIA_UPLOAD, validateFiles } from "#app/domain/upload-rules";
 import { compressForUpload, uploadFile } from "./uploader-transport";
+import { countOf } from "#app/domain/plural";
 
 type Entry = { id: string; file: File; originalSize: number; preparing: boolean };
 
@@ -83,7 +84,7 @@ export function MediaUploader({ folders, onUploaded }: { folders: string[]; onUp
     }
     setProgress(null);
     setErrors(failures);
-    setStatus(uploaded > 0 ? `${uploaded} ${uploaded === 1 ? "file" : "files"} uploaded.` : "");
+    setStatus(uploaded > 0 ? `${countOf(uploaded, "file")} uploaded.` : "");
     if (uploaded > 0) onUploaded();
   }
 
@@ -170,7 +171,7 @@ export function MediaUploader({ folders, onUploaded }: { folders: string[]; onUp
               disabled={uploading || preparing}
               className="btn-primary disabled:cursor-not-allowed disabled:opacity-50"
             >
-              {uploading ? "Uploading..." : `Upload ${entries.length} ${entries.length === 1 ? "file" : "files"}`}
+              {uploading ? "Uploading..." : `Upload ${countOf(entries.length, "file")}`}
             </button>
           </div>
         </div>

@@ -1,77 +1,39 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
+import { SelectField, TextAreaField, TextField } from "#app/components/ui/form-field";
+import { newContentBlockSchema } from "#app/domain/content-block-forms";
 import { CONTENT_CATEGORIES, CONTENT_TYPE_LABELS, CONTENT_TYPES } from "#app/domain/site-content";
 
-type CreateResult = { values: Record<string, string>; fieldErrors: Partial<Record<"key" | "type" | "category" | "content", string[]>> };
+const TYPE_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: CONTENT_TYPE_LABELS[type] }));
+const CATEGORY_OPTIONS = CONTENT_CATEGORIES.map((category) => ({ value: category.id, label: category.label }));
 
-const inputClass = "mt-2 block w-full border bg-white px-4 py-3 text-sm outline-none focus:border-forest-700";
-
-/** The 'New Content Block' form: key, type, category (domain/site-content.ts) and optional content. */
-export function NewContentBlockForm({ result }: { result?: CreateResult }) {
+/**
+ * The 'New Content Block' form: key, type, category (domain/site-content.ts) and optional content, checked by
+ * the schema the action uses too. A plain form: without JavaScript the server's answer keeps what was typed.
+ */
+export function NewContentBlockForm({ result }: { result?: SubmissionResult<string[]> }) {
   const submitting = useNavigation().formData?.get("intent") === "create";
-  const errors = result?.fieldErrors ?? {};
-  const values = result?.values ?? {};
-  const field = (name: keyof CreateResult["fieldErrors"]) => ({
-    id: `new-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `new-${name}-error` : undefined,
-    className: `${inputClass} ${errors[name] ? "border-red-700" : "border-linen"}`,
+  const [form, fields] = useForm({
+    id: "new-content-block",
+    lastResult: result,
+    defaultValue: { type: "text", category: "home" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newContentBlockSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
-  const error = (name: keyof CreateResult["fieldErrors"]) =>
-    errors[name] ? (
-      <p id={`new-${name}-error`} className="mt-2 text-sm text-red-800">
-        {errors[name][0]}
-      </p>
-    ) : null;
-  const label = "block text-xs font-medium tracking-[0.16em] text-forest-900 uppercase";
 
   return (
     <section aria-labelledby="new-block-heading" className="mt-8 border border-gold-500/40 bg-white/80 p-6 sm:p-8">
       <h2 id="new-block-heading" className="font-display text-2xl text-forest-900">
         New Content Block
       </h2>
-      <Form method="post" action="/edit/content" className="mt-6 grid gap-6 md:grid-cols-3">
+      <Form method="post" action="/edit/content" {...getFormProps(form)} className="mt-6 grid gap-6 md:grid-cols-3">
         <input type="hidden" name="intent" value="create" />
-        <div>
-          <label htmlFor="new-key" className={label}>
-            Key
-          </label>
-          <input {...field("key")} required defaultValue={values.key} placeholder="e.g. home-hero-title" autoComplete="off" />
-          {error("key")}
-        </div>
-        <div>
-          <label htmlFor="new-type" className={label}>
-            Type
-          </label>
-          <select {...field("type")} defaultValue={values.type ?? "text"}>
-            {CONTENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {CONTENT_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-          {error("type")}
-        </div>
-        <div>
-          <label htmlFor="new-category" className={label}>
-            Category
-          </label>
-          <select {...field("category")} defaultValue={values.category ?? "home"}>
-            {CONTENT_CATEGORIES.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.label}
-              </option>
-            ))}
-          </select>
-          {error("category")}
-        </div>
-        <div className="md:col-span-3">
-          <label htmlFor="new-content" className={label}>
-            Content (optional for images: upload one after creating)
-          </label>
-          <textarea {...field("content")} rows={4} defaultValue={values.content} />
-          {error("content")}
-        </div>
+        <TextField label="Key" meta={fields.key} required autoComplete="off" placeholder="e.g. home-hero-title" />
+        <SelectField label="Type" meta={fields.type} options={TYPE_OPTIONS} placeholder="Choose a type" required />
+        <SelectField label="Category" meta={fields.category} options={CATEGORY_OPTIONS} placeholder="Choose a category" required />
+        <TextAreaField label="Content (optional for images: upload one after creating)" meta={fields.content} className="md:col-span-3" />
         <div className="flex gap-4 md:col-span-3">
           <button type="submit" className="btn-primary disabled:opacity-60" disabled={submitting}>
             {submitting ? "Creating..." : "Create Block"}

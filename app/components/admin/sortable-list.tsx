@@ -39,6 +39,11 @@ type SortableListProps<T extends SortableItem> = {
   label: string;
   className?: string;
   itemClassName?: string;
+  /**
+   * False when the caller saves the new order and says so itself once the server has answered (a live region of
+   * its own): the drop is then announced without claiming the order is saved.
+   */
+  announceSaveOnDrop?: boolean;
 };
 
 export function SortableList<T extends SortableItem>({
@@ -50,6 +55,7 @@ export function SortableList<T extends SortableItem>({
   label,
   className = "",
   itemClassName = "",
+  announceSaveOnDrop = true,
 }: SortableListProps<T>) {
   // Local order for instant feedback; replaced whenever new items arrive from the server.
   const [order, setOrder] = useState(items);
@@ -74,7 +80,7 @@ export function SortableList<T extends SortableItem>({
       over ? `${name(active.id)} was moved into position ${position(over.id)} of ${order.length}.` : `${name(active.id)} is no longer over the list.`,
     onDragEnd: ({ active, over }) =>
       over
-        ? `${name(active.id)} was dropped at position ${position(over.id)} of ${order.length}. The new order is saved.`
+        ? `${name(active.id)} was dropped at position ${position(over.id)} of ${order.length}.${announceSaveOnDrop ? " The new order is saved." : ""}`
         : `${name(active.id)} was dropped.`,
     onDragCancel: ({ active }) => `Moving was cancelled. ${name(active.id)} stays in position ${position(active.id)} of ${order.length}.`,
   };

@@ -1,6 +1,7 @@
 import { Clock, Mail, MessageCircle, Phone } from "lucide-react";
 import { CRYPTO_CURRENCIES, CryptoLogos } from "#app/components/ui/crypto-logos";
-import { socialLinks, telLink, whatsappLink, type PublicSettings } from "#app/domain/site-settings";
+import { socialLinks, telLink, whatsappLink } from "#app/domain/contact-links";
+import type { PublicSettings } from "#app/domain/site-settings";
 
 const LINK = "break-all text-forest-800 underline decoration-gold-400/60 underline-offset-4 transition-colors hover:text-gold-700";
 

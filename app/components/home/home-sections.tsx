@@ -2,7 +2,10 @@ import { Award, Globe2, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { useSiteName } from "#app/components/layout/use-site-name";
 import { SectionHeading } from "#app/components/ui/section-heading";
+import { ShortlistHeart } from "#app/components/listings/shortlist-heart";
+import { StatusBadge } from "#app/components/listings/status-badge";
 import { SmartImage } from "#app/components/media/smart-image";
+import { CardPrice } from "#app/components/pricing/price-tag";
 import { CATEGORY_TILES, PARTNERS, type HomeListing } from "#app/domain/home";
 import type { ImageSource } from "#app/domain/image-sources";
 
@@ -45,7 +48,11 @@ export function CategoriesGrid({ images }: { images: Images }) {
   );
 }
 
-/** "Most viewed this week": computed from real views, with the staff picks filling any place left. */
+/**
+ * "Most viewed this week": computed from real views, with the staff picks filling any place left. Each card says
+ * what a listing card says of its price (the amount, its BTC/ETH/XRP equivalents and the rates' time) and carries
+ * the shortlist heart; the title's link covers the card, so the heart stays a separate control.
+ */
 export function TrendingNow({ items }: { items: HomeListing[] }) {
   if (items.length === 0) return null;
   return (
@@ -55,22 +62,34 @@ export function TrendingNow({ items }: { items: HomeListing[] }) {
         <ul className="mt-12 grid gap-8 md:grid-cols-3">
           {items.map((item) => (
             <li key={item.path}>
-              <Link to={item.path} className="group block">
-                <SmartImage
-                  src={item.image}
-                  alt=""
-                  width={640}
-                  height={480}
-                  sizes="(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw"
-                  widths={[384, 640, 828]}
-                  theme={item.category}
-                  className="aspect-[4/3] w-full"
-                  imgClassName="transition-transform duration-700 ease-out group-hover:scale-105"
-                />
+              <article className="group relative" data-testid="trending-card">
+                <div className="relative overflow-hidden">
+                  <SmartImage
+                    src={item.image}
+                    alt=""
+                    width={640}
+                    height={480}
+                    sizes="(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw"
+                    widths={[384, 640, 828]}
+                    theme={item.category}
+                    className="aspect-[4/3] w-full"
+                    imgClassName="transition-transform duration-700 ease-out group-hover:scale-105"
+                  />
+                  <StatusBadge status={item.status} className="absolute top-3 left-3 z-10" />
+                  <ShortlistHeart listingId={item.id} title={item.title} variant="card" />
+                </div>
                 <p className="mt-5 text-xs font-medium tracking-[0.2em] text-gold-700 uppercase">{item.categoryName}</p>
-                <h3 className="mt-2 font-display text-2xl text-forest-900 transition-colors group-hover:text-forest-700">{item.title}</h3>
+                <h3 className="mt-2 font-display text-2xl text-forest-900 transition-colors group-hover:text-forest-700">
+                  <Link
+                    to={item.path}
+                    className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-gold-500"
+                  >
+                    {item.title}
+                  </Link>
+                </h3>
+                <CardPrice price={item.price} />
                 <p className="mt-1 text-sm text-stone">{item.location}</p>
-              </Link>
+              </article>
             </li>
           ))}
         </ul>

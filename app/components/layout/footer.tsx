@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { CryptoLogos } from "#app/components/ui/crypto-logos";
 import { CATEGORY_LIST } from "#app/domain/categories";
-import { socialLinks, telLink, whatsappLink } from "#app/domain/site-settings";
+import { socialLinks, telLink, whatsappLink } from "#app/domain/contact-links";
 import type { ShellSettings } from "./side-menu";
 import { Monogram } from "./top-bar";
 
 export function Footer({ settings }: { settings: ShellSettings }) {
   return (
-    <footer className="bg-forest-950 text-ivory/80">
+    <footer className="bg-forest-950 text-ivory/80" data-print="hide">
       <div className="mx-auto grid max-w-7xl gap-12 px-6 py-16 sm:px-8 md:grid-cols-[1.4fr_1fr_1fr_1.2fr]">
         <div>
           <Link to="/" className="flex items-center gap-3 text-ivory">

@@ -2,7 +2,8 @@ import { X } from "lucide-react";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Link } from "react-router";
 import { CATEGORY_LIST } from "#app/domain/categories";
-import { telLink, whatsappLink, type PublicSettings } from "#app/domain/site-settings";
+import { telLink, whatsappLink } from "#app/domain/contact-links";
+import type { PublicSettings } from "#app/domain/site-settings";
 import { Monogram } from "./top-bar";
 
 /** What the public shell shows of the site's settings. */

@@ -1,6 +1,8 @@
-import { Menu } from "lucide-react";
+import { Heart, Menu } from "lucide-react";
 import { forwardRef } from "react";
 import { Link, NavLink } from "react-router";
+import { CurrencySelect } from "#app/components/pricing/currency-select";
+import { useShortlist } from "#app/components/listings/use-shortlist";
 import { CATEGORY_LIST } from "#app/domain/categories";
 
 type TopBarProps = { siteName: string; onOpenMenu: () => void; menuOpen: boolean };
@@ -11,8 +13,11 @@ const MENU_BUTTON_CLASS =
 /** Fixed top bar: menu button, the site name linking home, and the category links on wide screens. */
 export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar({ siteName, onOpenMenu, menuOpen }, menuButtonRef) {
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-ink/5 bg-ivory/90 backdrop-blur-md supports-[backdrop-filter]:bg-ivory/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:h-20 sm:px-8">
+    <header
+      className="fixed inset-x-0 top-0 z-40 border-b border-ink/5 bg-ivory/90 backdrop-blur-md supports-[backdrop-filter]:bg-ivory/75"
+      data-print="hide"
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:h-20 sm:gap-4 sm:px-8">
         <button
           ref={menuButtonRef}
           type="button"
@@ -32,9 +37,10 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
             <span className="sr-only">Open menu</span>
           </a>
         </noscript>
-        <Link to="/" className="flex items-center gap-3 text-forest-900">
-          <Monogram />
-          <span className="font-display text-xl tracking-wide sm:text-2xl">{siteName}</span>
+        {/* On a phone the currency and shortlist share the bar: the name stays on one line and the monogram steps aside. */}
+        <Link to="/" className="flex min-w-0 items-center gap-3 text-forest-900">
+          <Monogram className="hidden h-8 w-8 shrink-0 sm:block" />
+          <span className="truncate font-display text-lg tracking-wide whitespace-nowrap sm:text-2xl">{siteName}</span>
         </Link>
         <nav aria-label="Collections" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-8">
@@ -54,10 +60,36 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
             ))}
           </ul>
         </nav>
+        <CurrencySelect className="ml-auto lg:ml-2" />
+        <ShortlistLink />
       </div>
     </header>
   );
 });
+
+/** The shortlist, with how many listings it holds (changes at once when a heart is clicked). */
+function ShortlistLink() {
+  const count = useShortlist().size;
+  return (
+    <NavLink
+      to="/shortlist"
+      aria-label={count ? `Shortlist, ${count} saved` : "Shortlist"}
+      className={({ isActive }) =>
+        `relative ml-1 inline-flex h-11 items-center gap-2 rounded-full px-3 text-forest-900 transition-colors hover:bg-forest-900/5 lg:ml-4 ${isActive ? "bg-forest-900/5" : ""}`
+      }
+    >
+      <Heart aria-hidden="true" className={`h-5 w-5 ${count ? "fill-gold-500 text-gold-600" : ""}`} strokeWidth={1.5} />
+      <span aria-hidden="true" className="hidden text-[0.78rem] font-medium tracking-[0.2em] uppercase sm:inline">
+        Shortlist
+      </span>
+      {count ? (
+        <span aria-hidden="true" className="min-w-5 rounded-full bg-forest-900 px-1.5 text-center text-[0.7rem] leading-5 font-medium text-ivory">
+          {count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
 
 export function Monogram({ className = "h-8 w-8" }: { className?: string }) {
   return (

@@ -5,7 +5,7 @@ import { closeDropdown, Dropdown } from "#app/components/ui/dropdown";
 import { SearchInput } from "#app/components/ui/search-input";
 import type { Category } from "#app/domain/categories";
 import { listingSearchParams, type ListingQuery } from "#app/domain/listing-query";
-import { BEDROOM_OPTIONS, PROPERTY_TYPES, YEAR_BUCKETS } from "#app/domain/listing-rules";
+import { BEDROOM_OPTIONS, priceRangesOf, PROPERTY_TYPES, SORT_BUTTON_LABELS, SORT_LABELS, YEAR_BUCKETS } from "#app/domain/listing-rules";
 import type { LocationOption } from "#app/domain/listing-views";
 import { agreeing } from "#app/domain/plural";
 
@@ -27,6 +27,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
   const [bedrooms, setBedrooms, bedroomsId] = useUrlBackedState(query.bedrooms);
   const [type, setType, typeId] = useUrlBackedState(query.type);
   const [year, setYear, yearId] = useUrlBackedState(query.year);
+  const [price, setPrice, priceId] = useUrlBackedState(query.price);
 
   function update(event: SyntheticEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -36,7 +37,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
     void submit(params, { method: "get", replace: typing, preventScrollReset: true });
   }
 
-  const activeFilters = [query.location, query.bedrooms, query.type, query.year, query.sold].filter(Boolean).length;
+  const activeFilters = [query.location, query.bedrooms, query.type, query.year, query.price, query.sold].filter(Boolean).length;
   const sortHref = (sort: string) => `?${listingSearchParams({ ...query, sort: sort as ListingQuery["sort"], page: 1 })}`;
 
   return (
@@ -124,6 +125,17 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
               </select>
             </label>
           )}
+          <label className="block text-xs font-medium uppercase tracking-[0.15em] text-stone">
+            Price
+            <select id={priceId} name="price" value={price} onChange={(event) => setPrice(event.target.value)} className={selectClass}>
+              <option value="">Any Price</option>
+              {priceRangesOf(category.id).map((range) => (
+                <option key={range.value} value={range.value}>
+                  {range.label}
+                </option>
+              ))}
+            </select>
+          </label>
           {/* Sold listings stay reachable but leave the list, unless the visitor asks for them. */}
           <label className="flex items-center gap-3 text-sm text-ink">
             <input
@@ -148,10 +160,10 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
           </div>
         </Dropdown>
 
-        {category.sortable && (
-          <Dropdown label={`Sort by: ${query.sort}`} align="right">
-            <ul>
-              {(["featured", "newest"] as const).map((sort) => (
+        {category.sorts.length > 1 && (
+          <Dropdown label={`Sort by: ${SORT_BUTTON_LABELS[query.sort]}`} align="right">
+            <ul className="w-56">
+              {category.sorts.map((sort) => (
                 <li key={sort}>
                   <Link
                     to={sortHref(sort)}
@@ -160,7 +172,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
                     aria-current={query.sort === sort ? "true" : undefined}
                     className={`block px-3 py-2.5 text-sm transition-colors hover:bg-sand ${query.sort === sort ? "font-medium text-forest-900" : "text-ink/80"}`}
                   >
-                    {sort === "featured" ? "Featured" : "Newest"}
+                    {SORT_LABELS[sort]}
                   </Link>
                 </li>
               ))}

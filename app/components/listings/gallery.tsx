@@ -83,6 +83,7 @@ export function Gallery({ photos, title, theme }: GalleryProps) {
                 aria-label="Previous photo"
                 onClick={() => show(current - 1)}
                 className="gallery-arrow left-4"
+                data-print="hide"
               >
                 <ChevronLeft aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
               </button>
@@ -93,10 +94,15 @@ export function Gallery({ photos, title, theme }: GalleryProps) {
                 aria-label="Next photo"
                 onClick={() => show(current + 1)}
                 className="gallery-arrow right-4"
+                data-print="hide"
               >
                 <ChevronRight aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
               </button>
-              <p aria-hidden="true" className="absolute right-4 bottom-4 bg-forest-950/70 px-3 py-1 text-xs tracking-widest text-ivory">
+              <p
+                aria-hidden="true"
+                className="absolute right-4 bottom-4 bg-forest-950/70 px-3 py-1 text-xs tracking-widest text-ivory"
+                data-print="hide"
+              >
                 {current + 1} / {count}
               </p>
             </>
@@ -104,7 +110,7 @@ export function Gallery({ photos, title, theme }: GalleryProps) {
         </div>
 
         {count > 1 && (
-          <ul className="hidden grid-cols-4 gap-3 lg:grid" data-testid="gallery-strip">
+          <ul className="hidden grid-cols-4 gap-3 lg:grid" data-testid="gallery-strip" data-print="hide">
             {thumbnails.map((photo, index) => {
               const isMoreTile = !expanded && index === STRIP_SIZE - 1 && hiddenCount > 1;
               return (
@@ -147,7 +153,7 @@ export function Gallery({ photos, title, theme }: GalleryProps) {
         )}
 
         {count > 1 && (
-          <div className="lg:hidden">
+          <div className="lg:hidden" data-print="hide">
             {mobileExpanded && (
               <ul className="space-y-3" aria-label="All photos">
                 {photos.slice(1).map((photo, index) => (

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
-import { formatPrice } from "#app/domain/listing-price";
+import { CardPrice } from "#app/components/pricing/price-tag";
 import { listingPath } from "#app/domain/listing-slug";
 import type { ListingCardData } from "#app/domain/listing-views";
+import { ShortlistHeart } from "./shortlist-heart";
 import { StatusBadge } from "./status-badge";
 
 const COLLAPSED_IMAGES = 3;
@@ -37,6 +38,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
           imgClassName="transition-transform duration-700 ease-out group-hover:scale-[1.03]"
         />
         <StatusBadge status={listing.status} className="absolute top-3 left-3 z-10" />
+        <ShortlistHeart listingId={listing.id} title={listing.title} variant="card" />
         {photos.length > 1 && (
           <div className="absolute inset-x-0 bottom-3 z-10 flex flex-wrap items-center justify-center gap-1 px-14">
             {photos.map((photo, index) => (
@@ -73,7 +75,11 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
             {listing.title}
           </Link>
         </h3>
-        <p className="mt-2 text-sm font-medium tracking-wide text-gold-700">{listing.status === "sold" ? "Sold" : formatPrice(listing.price)}</p>
+        {listing.status === "sold" ? (
+          <p className="mt-2 text-sm font-medium tracking-wide text-gold-700">Sold</p>
+        ) : (
+          <CardPrice price={listing.price} />
+        )}
         <p className="mt-1 truncate text-sm text-stone">
           {listing.location}
           {listing.year ? ` · ${listing.year}` : ""}

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { NotFoundScreen } from "#app/components/layout/error-screens";
+import { NotFoundScreen, UnexpectedErrorScreen } from "#app/components/layout/error-screens";
 import { useSiteName, withSiteName } from "#app/components/layout/use-site-name";
 
 /**
@@ -24,5 +24,7 @@ export function ListingErrorBoundary() {
       </main>
     );
   }
-  throw error;
+  // Anything else (a method the page does not take, a failure) keeps the shell too. Rethrowing from a boundary
+  // during the server render would break the whole document into a bare 500.
+  return <UnexpectedErrorScreen />;
 }

@@ -4,7 +4,7 @@ import { Monogram } from "#app/components/layout/top-bar";
 import { SELLER } from "#app/domain/categories";
 
 /** The sticky side card: who sells, and (below) the enquiry form. */
-export function SellerCard({ children }: { children?: ReactNode }) {
+export function SellerCard({ children, footer }: { children?: ReactNode; footer?: ReactNode }) {
   return (
     <aside aria-labelledby="seller-heading" className="border border-ink/10 bg-white/70 shadow-[0_20px_60px_-30px_rgb(8_34_26/0.35)]">
       <div className="flex items-start gap-4 border-b border-ink/10 p-6">
@@ -24,10 +24,11 @@ export function SellerCard({ children }: { children?: ReactNode }) {
         </div>
       </div>
       {children && (
-        <div id="enquiry" className="scroll-mt-28 p-6">
+        <div className="p-6" data-print="hide">
           {children}
         </div>
       )}
+      {footer}
     </aside>
   );
 }

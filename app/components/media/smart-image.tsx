@@ -1,14 +1,16 @@
 import { Building2, CarFront, Gem, Plane, Sailboat } from "lucide-react";
-import { preload } from "react-dom";
+import { CATEGORIES, type CategoryMark } from "#app/domain/categories";
+import type { preload as PreloadImage } from "react-dom";
 import type { CategoryId } from "#app/domain/category-ids";
 import { DEFAULT_WIDTHS, sizedUrl, srcSetFor, type ImageSource } from "#app/domain/image-sources";
 
-const MARKS: Record<CategoryId, typeof Gem> = {
-  "real-estate": Building2,
-  cars: CarFront,
-  metals: Gem,
-  yachts: Sailboat,
-  jets: Plane,
+/** The drawing of each mark the category table names (domain/categories.ts stays free of React). */
+const MARKS: Record<CategoryMark, typeof Gem> = {
+  building: Building2,
+  car: CarFront,
+  gem: Gem,
+  sailboat: Sailboat,
+  plane: Plane,
 };
 
 export type SmartImageProps = {
@@ -28,6 +30,14 @@ export type SmartImageProps = {
   className?: string;
   imgClassName?: string;
 };
+
+/**
+ * React's preload(), on the server only: there it puts the page's main picture at the top of the document's head.
+ * In the browser the <img> is already in the page (or, after a navigation, asks with high priority itself), so
+ * the browser bundle does without react-dom's server-side helpers.
+ */
+let preloadImage: typeof PreloadImage | undefined;
+if (import.meta.env.SSR) void import("react-dom").then((reactDom) => (preloadImage = reactDom.preload));
 
 /** Marks a picture that failed (before or after hydration), so the placeholder shows instead of a broken image. */
 function watch(img: HTMLImageElement | null) {
@@ -52,18 +62,18 @@ export function SmartImage({
   className = "",
   imgClassName = "",
 }: SmartImageProps) {
-  const Mark = theme ? MARKS[theme] : undefined;
+  const Mark = theme ? MARKS[CATEGORIES[theme].mark] : undefined;
   const image = typeof src === "string" ? { src } : src;
   const own = image && "webpSrcSet" in image && image.webpSrcSet ? image : undefined;
   const fallback = image ? (own ? image.src : sizedUrl(image.src, Math.min(width * 2, 1920))) : undefined;
   const remoteSrcSet = image && !own ? srcSetFor(image.src, widths) : undefined;
 
-  if (priority && image && fallback) {
+  if (preloadImage && priority && image && fallback) {
     // React puts this in the document head while rendering on the server: the browser starts the LCP picture
     // before it even reaches the <img>. A browser without AVIF skips the typed preload and takes the WebP.
     if (own?.avifSrcSet)
-      preload(fallback, { as: "image", imageSrcSet: own.avifSrcSet, imageSizes: sizes, fetchPriority: "high", type: "image/avif" });
-    else preload(fallback, { as: "image", imageSrcSet: own?.webpSrcSet ?? remoteSrcSet, imageSizes: sizes, fetchPriority: "high" });
+      preloadImage(fallback, { as: "image", imageSrcSet: own.avifSrcSet, imageSizes: sizes, fetchPriority: "high", type: "image/avif" });
+    else preloadImage(fallback, { as: "image", imageSrcSet: own?.webpSrcSet ?? remoteSrcSet, imageSizes: sizes, fetchPriority: "high" });
   }
 
   const img = image ? (

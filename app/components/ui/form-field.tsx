@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 
 /**
  * Labelled form controls for Conform fields: the error sits under the field, the border turns red,
@@ -49,7 +49,12 @@ export function TextField({
   inputMode,
   placeholder,
   ...props
-}: FieldProps & { type?: "text" | "email" | "tel"; autoComplete?: string; inputMode?: "text" | "email" | "tel"; placeholder?: string }) {
+}: FieldProps & {
+  type?: "text" | "email" | "tel" | "password";
+  autoComplete?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric";
+  placeholder?: string;
+}) {
   const { key, ...input } = getInputProps(props.meta, { type });
   return (
     <FieldShell {...props}>
@@ -104,5 +109,40 @@ export function SelectField({
         ))}
       </select>
     </FieldShell>
+  );
+}
+
+/** A small set of mutually exclusive choices shown side by side (radio buttons styled as a segmented control). */
+export function ChoiceField({
+  label,
+  meta,
+  options,
+  className = "",
+}: Omit<FieldProps, "required"> & { options: readonly { value: string; label: string }[] }) {
+  const errors = meta.errors ?? [];
+  const labels = new Map(options.map((option) => [option.value, option.label]));
+  const radios = getCollectionProps(meta, { type: "radio", options: options.map((option) => option.value) });
+  return (
+    <fieldset className={className}>
+      <legend className="mb-2 block text-[0.7rem] font-medium uppercase tracking-[0.2em] text-stone">{label}</legend>
+      <div className="grid auto-cols-fr grid-flow-col border border-ink/15 bg-white">
+        {radios.map(({ key, ...radio }) => (
+          <label
+            key={key}
+            className="relative flex cursor-pointer items-center justify-center px-2 py-2.5 text-sm text-ink/80 transition-colors not-first:border-l not-first:border-ink/15 has-checked:bg-forest-900 has-checked:text-ivory has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-500"
+          >
+            <input {...radio} className="sr-only" />
+            {labels.get(radio.value)}
+          </label>
+        ))}
+      </div>
+      <div id={meta.errorId} aria-live="polite">
+        {errors.map((error) => (
+          <p key={error} className="mt-2 text-sm text-red-700">
+            {error}
+          </p>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -4,7 +4,10 @@ import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminPagination } from "#app/components/admin/admin-pagination";
 import { formatAdminDate } from "#app/components/admin/enquiry-status";
 import { servicesContext } from "#app/db/context";
-import { AUDIT_KINDS, parseAuditFilters, type AuditFilters } from "#app/domain/audit-filters";
+import { parseAuditFilters, type AuditFilters } from "#app/domain/audit-filters";
+import { auditFieldLabel } from "#app/domain/audit-fields";
+import { AUDIT_KINDS } from "#app/domain/audit-kinds";
+import { countOf } from "#app/domain/plural";
 import { listAuditActors, listAuditEvents } from "#app/models/audit-trail.server";
 import { requireStaff } from "#app/services/auth.server";
 
@@ -106,9 +109,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </Form>
-      <p className="mt-6 text-sm text-stone">
-        {total} {total === 1 ? "event" : "events"}
-      </p>
+      <p className="mt-6 text-sm text-stone">{countOf(total, "event")}</p>
       {events.length === 0 ? (
         <p className="mt-10 text-center font-display text-2xl text-stone">Nothing recorded for this filter.</p>
       ) : (
@@ -129,7 +130,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
                 <dl className="mt-2 grid gap-1 text-xs sm:grid-cols-[12rem_1fr]">
                   {Object.entries(event.changes).map(([field, change]) => (
                     <div key={field} className="contents">
-                      <dt className="text-stone">{field}</dt>
+                      <dt className="text-stone">{auditFieldLabel(event.kind, field)}</dt>
                       <dd className="min-w-0 break-words text-ink">
                         <del className="text-red-800/80">{show(change.before)}</del> <span aria-hidden>→</span>
                         <span className="sr-only"> changed to </span> <ins className="text-forest-700 no-underline">{show(change.after)}</ins>

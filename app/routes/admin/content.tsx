@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 import { data, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
@@ -7,7 +8,7 @@ import { ContentFilters, ContentList } from "#app/components/admin/content-list"
 import { ContentListBoundary, ContentListCrashed } from "#app/components/admin/content-list-boundary";
 import { NewContentBlockForm } from "#app/components/admin/new-content-block-form";
 import { servicesContext } from "#app/db/context";
-import { CONTENT_CATEGORY_IDS, CONTENT_TYPES } from "#app/domain/site-content";
+import { CONTENT_MAX_LENGTH, newContentBlockSchema } from "#app/domain/content-block-forms";
 import {
   ADMIN_PAGE_SIZE,
   ContentBlockError,
@@ -20,13 +21,7 @@ import {
 } from "#app/models/content-blocks.server";
 import { requireStaff, requireStaffAction } from "#app/services/auth.server";
 
-const CreateSchema = z.object({
-  key: z.string().trim().toLowerCase().min(1, "Enter a key."),
-  type: z.enum(CONTENT_TYPES, "Choose a type."),
-  category: z.enum(CONTENT_CATEGORY_IDS, "Choose a category."),
-  content: z.string().max(100_000).default(""),
-});
-const UpdateSchema = z.object({ key: z.string().min(1), content: z.string().max(100_000, "The content is too long.") });
+const UpdateSchema = z.object({ key: z.string().min(1), content: z.string().max(CONTENT_MAX_LENGTH, "The content is too long.") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "content");
@@ -47,16 +42,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireStaffAction(request, context, "content");
   const services = context.get(servicesContext);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData) as Record<string, string>;
   if (form.intent === "create") {
-    const values = { key: form.key ?? "", type: form.type ?? "text", category: form.category ?? "home", content: form.content ?? "" };
-    const parsed = CreateSchema.safeParse(form);
-    if (!parsed.success) return data({ intent: "create" as const, values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+    // The form's own schema (shared with the browser); a refused post answers with what was typed.
+    const submission = parseWithZod(formData, { schema: newContentBlockSchema });
+    if (submission.status !== "success") return data({ intent: "create" as const, result: submission.reply() }, { status: 400 });
     try {
-      await createContentBlock(services, parsed.data, user);
+      await createContentBlock(services, submission.value, user);
     } catch (error) {
       if (!(error instanceof ContentBlockError)) throw error;
-      return data({ intent: "create" as const, values, fieldErrors: { key: [error.message] } }, { status: 400 });
+      return data({ intent: "create" as const, result: submission.reply({ fieldErrors: { key: [error.message] } }) }, { status: 400 });
     }
     throw redirect("/edit/content");
   }
@@ -113,7 +109,7 @@ export default function ContentManager({ loaderData, actionData }: Route.Compone
           </Link>
         }
       />
-      {creating ? <NewContentBlockForm result={createResult} /> : null}
+      {creating ? <NewContentBlockForm result={createResult?.result} /> : null}
       <ContentFilters query={loaderData.query} />
       <ContentListBoundary>
         <ContentList key={listKey} initial={loaderData} reloading={reloading} />

@@ -10,6 +10,7 @@ import { servicesContext } from "#app/db/context";
 import { filtersToSearch, hasFilters, parseEnquiryFilters } from "#app/domain/enquiry-filters";
 import { listAssignableStaff, listEnquiries } from "#app/models/enquiries-admin.server";
 import { requireStaff } from "#app/services/auth.server";
+import { agreeing, countOf } from "#app/domain/plural";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "enquiries");
@@ -34,7 +35,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         eyebrow="Inbox"
         title="Enquiries"
-        intro={`${total} ${total === 1 ? "enquiry" : "enquiries"}${filtered ? (total === 1 ? " matches these filters" : " match these filters") : " from the listing pages and the contact form"}. Unread ones are marked in gold until someone opens them.`}
+        intro={`${countOf(total, "enquiry", "enquiries")}${filtered ? ` ${agreeing(total, "matches", "match")} these filters` : " from the listing pages and the contact form"}. Unread ones are marked in gold until someone opens them.`}
         actions={
           <Link to="/edit/enquiries/privacy" className="inline-flex items-center gap-2 text-sm text-forest-900 underline-offset-4 hover:underline">
             <ShieldCheck aria-hidden className="h-4 w-4" strokeWidth={1.5} /> Personal data requests
@@ -44,7 +45,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
       <EnquiryFiltersForm key={search} filters={filters} staff={staff} />
       {live.newSinceLoad > 0 ? (
         <p role="status" className="mt-6 border border-gold-500/50 bg-gold-200/30 px-4 py-3 text-sm text-forest-900">
-          {live.newSinceLoad === 1 ? "A new enquiry has arrived." : `${live.newSinceLoad} new enquiries have arrived.`}{" "}
+          {`${countOf(live.newSinceLoad, "new enquiry", "new enquiries")} ${agreeing(live.newSinceLoad, "has", "have")} arrived.`}{" "}
           <Link to={`/edit/enquiries${search}`} className="font-medium underline underline-offset-4">
             Show the latest
           </Link>

@@ -1,25 +1,29 @@
 import type { Route } from "./+types/enquiry-privacy-export";
 import { servicesContext } from "#app/db/context";
-import { isValidEmailAddress } from "#app/domain/email-address";
+import { countOf } from "#app/domain/plural";
+import { findAddressSchema } from "#app/domain/privacy-forms";
 import { recordAudit } from "#app/models/audit.server";
 import { exportAddressData } from "#app/models/enquiry-privacy.server";
-import { requireStaff } from "#app/services/auth.server";
+import { requireStaffAction } from "#app/services/auth.server";
 
-/** Everything held about one e-mail address, as a JSON download (a subject access request). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireStaff(request, context, "enquiries");
+/**
+ * Everything held about one e-mail address, as a JSON download (a subject access request). A POST from the
+ * personal-data page: the address is in the body, never in the URL, so request logs never hold it.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireStaffAction(request, context, "enquiries");
   const { db } = context.get(servicesContext);
-  const email = new URL(request.url).searchParams.get("email")?.trim() ?? "";
-  if (!isValidEmailAddress(email)) {
+  const parsed = findAddressSchema.safeParse({ email: (await request.formData()).get("email") ?? undefined });
+  if (!parsed.success) {
     return Response.json({ error: "Enter a full e-mail address." }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  const exported = await exportAddressData(db, email);
+  const exported = await exportAddressData(db, parsed.data.email);
   // Who exported personal data, and how much, is worth knowing; the address itself stays out of the trail.
   await recordAudit(db, {
     actor: user,
     kind: "enquiry",
     action: "personal data exported",
-    subjectLabel: `${exported.enquiries.length} ${exported.enquiries.length === 1 ? "enquiry" : "enquiries"}`,
+    subjectLabel: countOf(exported.enquiries.length, "enquiry", "enquiries"),
   });
   return new Response(JSON.stringify(exported, null, 2), {
     headers: {

@@ -8,6 +8,8 @@ import { EnquiryMessages } from "#app/components/admin/enquiry-messages";
 import { EnquiryDeliveryBadge, formatAdminDate, PipelineBadge } from "#app/components/admin/enquiry-status";
 import { servicesContext } from "#app/db/context";
 import { summariseDelivery } from "#app/domain/enquiry-delivery";
+import { contactPreference, intentLabel } from "#app/domain/enquiry-intents";
+import { enquirySourceLabel } from "#app/domain/shortlist";
 import { fullName } from "#app/domain/enquiry-views";
 import { listAssignableStaff, loadEnquiry } from "#app/models/enquiries-admin.server";
 import { handleEnquiryAction } from "#app/services/enquiry-admin-action.server";
@@ -53,6 +55,8 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
   const { enquiry, messages, notes, related, staff, canSend } = loaderData;
   const answer = actionData as EnquiryActionResult | undefined;
   const name = fullName(enquiry) || enquiry.email;
+  const nextStep = intentLabel(enquiry.intent);
+  const preference = contactPreference(enquiry.contactMethod, enquiry.contactTime);
   const ownMessages = messages.filter((message) => message.kind !== "enquiry-reply");
   return (
     <div>
@@ -79,11 +83,13 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
               </a>
             </Row>
             <Row label="Phone">{enquiry.phone}</Row>
+            {nextStep ? <Row label="Next step">{nextStep}</Row> : null}
+            {preference ? <Row label="Preferred contact">{preference}</Row> : null}
             <Row label="Received">{formatAdminDate(enquiry.createdAt)}</Row>
             <Row label="Source">
               {enquiry.listingPath ? (
                 <Link to={enquiry.listingPath} className="text-forest-900 underline underline-offset-4">
-                  {enquiry.listingTitle ?? enquiry.listingPath}
+                  {enquirySourceLabel(enquiry.listingPath, enquiry.listingTitle)}
                 </Link>
               ) : (
                 "Contact page"

@@ -1,13 +1,16 @@
 import type { Route } from "./+types/events";
 import { servicesContext } from "#app/db/context";
-import { requireStaff } from "#app/services/auth.server";
+import { requireStaff, sessionStillAllows } from "#app/services/auth.server";
 
+/** Also how often the session is checked again: within 25 s of a sign-out, revocation or timeout, the stream ends. */
 const HEARTBEAT_MS = 25_000;
 
 /**
  * The live bell's event stream (Server-Sent Events). Each open admin page of a member of staff who works
  * enquiries holds one; this process pushes the unopened count whenever the change bus reports an enquiry
- * change (services/live-enquiries.server.ts). Nothing here reads the database per page or per interval.
+ * change (services/live-enquiries.server.ts). The stream outlives the request that opened it, so the session is
+ * checked again before every push and every heartbeat (docs/decisions/0019-staff-sessions-password-change-and-reset.md):
+ * once it is signed out, revoked, deactivated, idle or past its lifetime, the stream ends and sends nothing more.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "enquiries");
@@ -20,11 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      // Reconnect after 3 s when the stream ends (a restart, a deploy, a dropped connection).
-      send("retry: 3000\n\n");
-      const disconnect = live.connect((event) => send(`event: enquiries\ndata: ${JSON.stringify(event)}\n\n`));
-      // Proxies close idle connections; a comment line every 25 s keeps the stream open.
-      const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
       const close = () => {
         if (closed) return;
         closed = true;
@@ -35,6 +33,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           // The reader is gone already (the browser left).
         }
       };
+      // One check at a time, in order, so pushes leave in the order they came.
+      let checked = Promise.resolve();
+      const whileSignedIn = (then: () => void) => {
+        checked = checked.then(async () => {
+          if (closed) return;
+          if (await sessionStillAllows(request, context, "enquiries")) then();
+          else close();
+        });
+      };
+      // Reconnect after 3 s when the stream ends (a restart, a deploy, a dropped connection, a session that ended:
+      // the page's next request then finds the visitor signed out).
+      send("retry: 3000\n\n");
+      const disconnect = live.connect((event) => whileSignedIn(() => send(`event: enquiries\ndata: ${JSON.stringify(event)}\n\n`)));
+      // Proxies close idle connections; a comment line every 25 s keeps the stream open.
+      const heartbeat = setInterval(() => whileSignedIn(() => send(": keep-alive\n\n")), HEARTBEAT_MS);
       const stopOnShutdown = live.onClose(close);
       cleanup = () => {
         clearInterval(heartbeat);

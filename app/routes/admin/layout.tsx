@@ -61,7 +61,8 @@ function AdminErrorPanel({ error }: { error: unknown }) {
       : data && typeof data === "object" && "message" in data && typeof data.message === "string"
         ? data.message
         : null;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logged it already (entry.server's handleError); the browser's console gets it here.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const copy =
     status === 404
       ? { eyebrow: "Error 404", title: message ?? "This admin page does not exist", intro: "The address may be mistyped, or the item was removed." }

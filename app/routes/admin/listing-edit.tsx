@@ -1,5 +1,5 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/listing-edit";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { ListingInsights } from "#app/components/admin/listings/listing-insights";
@@ -8,7 +8,7 @@ import { ListingStatusBadge, VisibilityLabel } from "#app/components/admin/listi
 import { PhotoManager } from "#app/components/admin/listings/photo-manager";
 import { servicesContext } from "#app/db/context";
 import { CATEGORIES } from "#app/domain/categories";
-import { listingFormDefaults } from "#app/domain/listing-editor";
+import { listingFormDefaults, type PhotoActionAnswer } from "#app/domain/listing-editor";
 import { toPhotoView } from "#app/domain/listing-photos";
 import { priceFrom } from "#app/domain/listing-price";
 import { listingPath } from "#app/domain/listing-slug";
@@ -67,14 +67,34 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("_action") === "save") return handleListingForm(db, actorOf(user), formData, listing);
   const answer = await handlePhotoAction({ db, storage, actor: actorOf(user) }, listing, formData);
-  // A plain form post (no JavaScript) comes back to the photos; a script gets the answer itself.
-  if (request.headers.get("sec-fetch-mode") === "navigate") throw redirect(`/edit/listings/${listing.id}#photos`, 303);
-  return answer;
+  if (request.headers.get("sec-fetch-mode") !== "navigate") return answer;
+  // A plain form post (no JavaScript) that worked comes back to the photos. One that failed is answered with the
+  // page itself, the problem shown on the photo and what was typed kept: a redirect would drop both.
+  if (answer.data.ok) throw redirect(`/edit/listings/${listing.id}#photos`, 303);
+  const typed = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.slice(0, 1000) : undefined;
+  };
+  return data<PhotoActionAnswer>(
+    { ...answer.data, intent: answer.data.intent ?? typed("_action"), photoId: typed("photoId"), alt: typed("alt") },
+    answer.init ?? undefined,
+  );
+}
+
+/**
+ * A refused photo change reads the listing again, so the photos show as they are saved (a failed drag and drop
+ * must not leave its order on screen); a refused form save does not, so the form keeps what was typed.
+ */
+export function shouldRevalidate({ formData, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("_action");
+  const photoChange = typeof intent === "string" && intent.startsWith("photo-");
+  return photoChange && actionStatus !== undefined && actionStatus >= 400 ? true : defaultShouldRevalidate;
 }
 
 export default function ListingEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { id, title, category, status, visible, publicPath, previousPaths, photos, defaults, stats, history, notice, photoError } = loaderData;
   const answer = actionData && "result" in actionData ? actionData : undefined;
+  const photoFailure = actionData && "ok" in actionData && !actionData.ok ? actionData : undefined;
   return (
     <div className="space-y-8">
       <title>{`${title} | Listings | Admin`}</title>
@@ -112,7 +132,7 @@ export default function ListingEditor({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {previousPaths.length ? <p className="text-xs text-stone">Earlier addresses, redirected here: {previousPaths.join(", ")}</p> : null}
-      <PhotoManager listingId={id} photos={photos} title={title} theme={category} />
+      <PhotoManager listingId={id} photos={photos} title={title} theme={category} failure={photoFailure} />
       <ListingForm key={defaults.version} listingId={id} defaults={defaults} lastResult={answer?.result} conflict={answer?.conflict} />
       <ListingInsights stats={stats} history={history} />
     </div>

@@ -1,82 +1,92 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, NavLink, redirect } from "react-router";
+import { data, Link, NavLink, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/listings-order";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { OrderEditor } from "#app/components/admin/listings/order-editor";
 import { servicesContext } from "#app/db/context";
-import { isOrderListId, ORDER_LISTS, type OrderListId } from "#app/domain/listing-order";
-import { loadOrder, saveOrder } from "#app/models/listings-order.server";
+import { listingIdSchema } from "#app/domain/listing-id-schema";
+import { isOrderListId, ORDER_LISTS, type OrderActionAnswer, type OrderListId } from "#app/domain/listing-order";
+import {
+  addToHomeList,
+  homeListCandidates,
+  loadOrderPage,
+  moveInOrder,
+  OrderConflictError,
+  OrderRefusedError,
+  removeFromHomeList,
+  stepInOrder,
+} from "#app/models/listings-order.server";
 import { requireStaff, requireStaffAction } from "#app/services/auth.server";
 import { actorOf } from "#app/services/listing-editor-action.server";
 
-function listFrom(request: Request): OrderListId {
-  const list = new URL(request.url).searchParams.get("list") ?? "";
+function listFrom(url: URL): OrderListId {
+  const list = url.searchParams.get("list") ?? "";
   return isOrderListId(list) ? list : "real-estate";
 }
 
-const ids = z
-  .string()
-  .transform((text) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return null;
-    }
-  })
-  .pipe(z.array(z.string().min(1).max(100), "The new order is not a list of listings.").max(5000));
+const isHomeList = (list: OrderListId): list is "carousel" | "picks" => list === "carousel" || list === "picks";
+
+const id = listingIdSchema;
+/** Every change names the page it was made on and what that page showed (docs/decisions/0010). */
+const onPage = { page: z.coerce.number().int().min(1).max(100_000), fingerprint: z.string().min(1).max(40) };
 
 const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("save"), ids }),
-  z.object({ intent: z.literal("move"), id: z.string().min(1), direction: z.enum(["up", "down"]) }),
-  z.object({ intent: z.literal("add"), id: z.string().min(1, "Choose a listing to add.") }),
-  z.object({ intent: z.literal("remove"), id: z.string().min(1) }),
+  // After nothing ("") is the top of the list.
+  z.object({ intent: z.literal("place"), id, after: z.union([z.literal(""), listingIdSchema]).optional(), ...onPage }),
+  z.object({ intent: z.literal("move"), id, direction: z.enum(["up", "down"]), ...onPage }),
+  z.object({ intent: z.literal("add"), id: z.string().min(1, "Choose a listing to add.").pipe(listingIdSchema), ...onPage }),
+  z.object({ intent: z.literal("remove"), id, ...onPage }),
 ]);
 
-/** /edit/listings/order?list=…: each category's featured order, the home carousel and the staff picks (area "listings"). */
+/** /edit/listings/order?list=…&page=…: each category's featured order, the home carousel and the staff picks (area "listings"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "listings");
   const { db } = context.get(servicesContext);
-  const list = listFrom(request);
-  const items = await loadOrder(db, list);
-  // A home list may gain any listing that is not archived; the public rule still decides what the home page shows.
-  const candidates =
-    list === "carousel" || list === "picks"
-      ? (await Promise.all((["real-estate", "cars", "metals", "yachts", "jets"] as const).map((category) => loadOrder(db, category))))
-          .flat()
-          .filter((item) => !items.some((member) => member.id === item.id))
-      : [];
-  return { list, items, candidates };
+  const url = new URL(request.url);
+  const list = listFrom(url);
+  const find = (url.searchParams.get("find") ?? "").slice(0, 100);
+  const order = await loadOrderPage(db, list, Number(url.searchParams.get("page") ?? "1"));
+  // A home list may gain any listing the site shows now; the public rule still decides what the home page shows.
+  const candidates = isHomeList(list) ? await homeListCandidates(db, list, find) : { items: [], more: false };
+  return { order, candidates, find };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireStaffAction(request, context, "listings");
   const { db } = context.get(servicesContext);
-  const list = listFrom(request);
+  const url = new URL(request.url);
+  const list = listFrom(url);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
-  const current = (await loadOrder(db, list)).map((item) => item.id);
+  if (!parsed.success) return data<OrderActionAnswer>({ ok: false, error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
   const input = parsed.data;
-  let next = current;
-  if (input.intent === "save") next = input.ids;
-  else if (input.intent === "add") next = [...current.filter((id) => id !== input.id), input.id];
-  else if (input.intent === "remove") next = current.filter((id) => id !== input.id);
-  else {
-    const from = current.indexOf(input.id);
-    const to = input.direction === "up" ? from - 1 : from + 1;
-    if (from >= 0 && to >= 0 && to < current.length) {
-      next = [...current];
-      [next[from], next[to]] = [next[to]!, next[from]!];
-    }
+  const check = { page: input.page, fingerprint: input.fingerprint };
+  const actor = actorOf(user);
+  try {
+    if (input.intent === "place") await moveInOrder(db, actor, list, { id: input.id, after: input.after || null }, check);
+    else if (input.intent === "move") await stepInOrder(db, actor, list, input.id, input.direction, check);
+    else if (!isHomeList(list))
+      return data<OrderActionAnswer>({ ok: false, error: "Only the home lists gain and lose listings here." }, { status: 400 });
+    else if (input.intent === "add") await addToHomeList(db, actor, list, input.id, check);
+    else await removeFromHomeList(db, actor, list, input.id, check);
+  } catch (error) {
+    if (error instanceof OrderConflictError) return data<OrderActionAnswer>({ ok: false, error: error.message, conflict: true }, { status: 409 });
+    if (error instanceof OrderRefusedError) return data<OrderActionAnswer>({ ok: false, error: error.message }, { status: 422 });
+    throw error;
   }
-  await saveOrder(db, actorOf(user), list, next);
-  if (request.headers.get("sec-fetch-mode") === "navigate") throw redirect(`/edit/listings/order?list=${list}`, 303);
-  return { ok: true as const };
+  // A plain form post (no JavaScript) comes back to the same page; a script gets the answer itself.
+  if (request.headers.get("sec-fetch-mode") === "navigate") throw redirect(`/edit/listings/order?list=${list}&page=${input.page}`, 303);
+  return data<OrderActionAnswer>({ ok: true });
 }
 
-export default function ListingsOrder({ loaderData }: Route.ComponentProps) {
-  const { list, items, candidates } = loaderData;
-  const info = ORDER_LISTS.find((entry) => entry.id === list)!;
+/** After a refused or failed change the list is read again, so the page shows the order as it is saved. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus !== undefined && actionStatus >= 400 ? true : defaultShouldRevalidate;
+}
+
+export default function ListingsOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, candidates, find } = loaderData;
+  const info = ORDER_LISTS.find((entry) => entry.id === order.list)!;
   return (
     <div className="space-y-8">
       <title>{`Arrange: ${info.label} | Admin`}</title>
@@ -94,8 +104,8 @@ export default function ListingsOrder({ loaderData }: Route.ComponentProps) {
             <li key={entry.id}>
               <NavLink
                 to={`?list=${entry.id}`}
-                aria-current={entry.id === list ? "page" : undefined}
-                className={`inline-flex h-10 items-center border px-4 text-sm ${entry.id === list ? "border-forest-900 bg-forest-900 text-ivory" : "border-linen bg-white text-ink/80 hover:border-forest-700"}`}
+                aria-current={entry.id === order.list ? "page" : undefined}
+                className={`inline-flex h-10 items-center border px-4 text-sm ${entry.id === order.list ? "border-forest-900 bg-forest-900 text-ivory" : "border-linen bg-white text-ink/80 hover:border-forest-700"}`}
               >
                 {entry.label}
               </NavLink>
@@ -103,7 +113,15 @@ export default function ListingsOrder({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <OrderEditor key={list} list={list} label={info.label} hint={info.hint} items={items} candidates={candidates} />
+      <OrderEditor
+        key={order.list}
+        label={info.label}
+        hint={info.hint}
+        order={order}
+        candidates={candidates}
+        find={find}
+        failure={actionData && !actionData.ok ? actionData.error : undefined}
+      />
     </div>
   );
 }

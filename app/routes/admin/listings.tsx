@@ -1,5 +1,5 @@
 import { ArrowDownUp, Plus } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/listings";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { ListingsFilters } from "#app/components/admin/listings/listings-filters";
@@ -8,6 +8,7 @@ import { Dropdown } from "#app/components/ui/dropdown";
 import { servicesContext } from "#app/db/context";
 import { CATEGORY_LIST } from "#app/domain/categories";
 import { adminListingSearchParams } from "#app/domain/listings-admin";
+import { agreeing, countOf } from "#app/domain/plural";
 import { listListingsForAdmin, parseAdminListingQuery } from "#app/models/listings-admin.server";
 import { requireStaff } from "#app/services/auth.server";
 
@@ -16,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "listings");
   const query = parseAdminListingQuery(new URL(request.url).searchParams);
   const result = await listListingsForAdmin(context.get(servicesContext).db, query);
-  return { ...result, query };
+  // A page past the last is a page that does not exist (like the public lists), shown with the way back.
+  return data({ ...result, query }, { status: result.page > result.pageCount ? 404 : 200 });
 }
 
 export default function Listings({ loaderData }: Route.ComponentProps) {
@@ -64,17 +66,25 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
       />
       <ListingsFilters query={query} />
       <p role="status" className="text-sm text-stone">
-        {total === 1 ? "1 listing" : `${total} listings`}
-        {filtered ? " match these filters" : ""}
+        {countOf(total, "listing")}
+        {filtered ? ` ${agreeing(total, "matches", "match")} these filters` : ""}
       </p>
       {items.length > 0 ? (
-        <ListingsTable items={items} />
+        <ListingsTable items={items} query={query} />
+      ) : page > pageCount ? (
+        <div className="border border-dashed border-linen px-6 py-14 text-center text-sm text-stone">
+          <p className="font-display text-xl text-forest-900">There is no page {page}</p>
+          <p className="mt-2">{`${countOf(total, "listing")} ${filtered ? `${agreeing(total, "matches", "match")} these filters and ` : ""}${agreeing(total, "fits", "fit")} on ${countOf(pageCount, "page")}.`}</p>
+          <Link to={pageHref(pageCount)} className="mt-4 inline-block text-forest-900 underline underline-offset-4">
+            {pageCount === 1 ? "Back to the list" : `Go to page ${pageCount}, the last`}
+          </Link>
+        </div>
       ) : (
         <p className="border border-dashed border-linen px-6 py-14 text-center text-sm text-stone">
           {filtered ? "No listing matches these filters." : "No listings yet. Create the first one with “New listing”."}
         </p>
       )}
-      {pageCount > 1 ? (
+      {pageCount > 1 && page <= pageCount ? (
         <nav aria-label="Pages" className="flex items-center justify-between text-sm">
           {page > 1 ? (
             <Link to={pageHref(page - 1)} className="text-forest-900 underline underline-offset-4">

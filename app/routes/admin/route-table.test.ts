@@ -1,7 +1,10 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
-import { canAccess, STAFF_ROLES, type AdminArea, type StaffRole } from "#app/domain/staff-roles";
+import { ACCOUNT_INTENTS } from "#app/domain/account-forms";
+import { enquiryActionSchema } from "#app/domain/enquiry-admin-forms";
+import { STAFF_INTENTS } from "#app/domain/staff-forms";
+import { ADMIN_AREAS, canAccess, STAFF_ROLES, type AdminArea, type StaffRole } from "#app/domain/staff-roles";
 import routes from "#app/routes";
 import type { AppServices } from "#app/services/app-services.server";
 import { sessionCookieFor } from "../../../tests/setup/staff-sessions";
@@ -29,6 +32,8 @@ const ROUTE_AREAS: Record<string, AdminArea> = {
   "/edit/enquiries/privacy/export": "enquiries",
   "/edit/events": "enquiries",
   "/edit/settings": "settings",
+  "/edit/users": "users",
+  "/edit/account": "account",
   "/edit/activity": "activity",
   "/edit/listings": "listings",
   "/edit/listings/new": "listings",
@@ -84,12 +89,35 @@ async function outcome(call: () => unknown): Promise<Outcome> {
   }
 }
 
-/** An answer that lets the caller in: data, or a status other than a refusal (404 for an unknown id counts as in). */
-function admitted(result: Outcome): boolean {
-  if ("data" in result) return true;
-  if (result.status === 401 || result.status === 403) return false;
-  return !(result.status === 302 && result.location === "/");
+/** A refusal: 401 or 403, or the redirect that sends a signed-out visitor away (to the home page or sign-in). */
+function refused(result: Outcome): boolean {
+  if ("data" in result) return false;
+  return result.status === 401 || result.status === 403 || (result.status === 302 && (result.location === "/" || result.location === "/sign-in"));
 }
+
+/**
+ * An answer that lets the caller in: data, or a status below 500 that is not a refusal (404 for an unknown id,
+ * 400 for a form posted empty). A crash (500, returned or thrown) is never "in": it is a bug to fix.
+ */
+function admitted(result: Outcome): boolean {
+  return "data" in result || (result.status < 500 && !refused(result));
+}
+
+/**
+ * The forms each action tells apart, posted one by one with nothing else filled in: every one must refuse the
+ * wrong roles and answer the right ones. Routes not listed take one form (or a file) and are posted once.
+ */
+const ROUTE_INTENTS: Record<string, { field?: string; values: readonly string[] }> = {
+  "/edit/content": { values: ["create", "update"] },
+  "/edit/media": { values: ["delete", "reorder"] },
+  "/edit/enquiries/:id": { values: enquiryActionSchema.options.map((option) => option.shape.intent.value) },
+  "/edit/enquiries/privacy": { values: ["find", "erase"] },
+  "/edit/users": { values: STAFF_INTENTS },
+  // Not "sign-out-everywhere": it would end the very session the later checks of this role run in.
+  "/edit/account": { values: ACCOUNT_INTENTS.filter((intent) => intent !== "sign-out-everywhere") },
+  "/edit/listings/order": { values: ["place", "move", "add", "remove"] },
+  "/edit/listings/:id": { field: "_action", values: ["save", "photo-alt", "photo-cover", "photo-delete", "photo-reorder"] },
+};
 
 type Visitor = { name: string; role?: StaffRole | "user" };
 const VISITORS: Visitor[] = [
@@ -120,10 +148,26 @@ describe("route table: every /edit loader and action checks the session and the 
     await handle.close();
   });
 
+  // The matrix written out, so a change to staff-roles.ts that opens an area to another role fails here too.
+  it("gives each role exactly the areas of docs/decisions/0007", () => {
+    const areasOf = (role: StaffRole) => ADMIN_AREAS.filter((area) => canAccess(role, area));
+    expect(areasOf("owner")).toEqual([...ADMIN_AREAS]);
+    expect(areasOf("editor")).toEqual(["dashboard", "account", "listings", "content", "media"]);
+    expect(areasOf("sales")).toEqual(["dashboard", "account", "enquiries"]);
+  });
+
   it("finds the admin routes, including the layout, and knows the area of each", () => {
     const paths = adminRoutes.map((route) => route.path);
     expect(paths).toEqual(
-      expect.arrayContaining(["/edit", "/edit/content", "/edit/enquiries", "/edit/enquiries/:id", "/edit/api/content-blocks", "/edit/*"]),
+      expect.arrayContaining([
+        "/edit",
+        "/edit/content",
+        "/edit/enquiries",
+        "/edit/enquiries/:id",
+        "/edit/api/content-blocks",
+        "/edit/users",
+        "/edit/*",
+      ]),
     );
     expect(layoutFiles.size).toBe(1);
     const unknown = paths.filter((path) => !(path in ROUTE_AREAS));
@@ -157,12 +201,16 @@ describe("route table: every /edit loader and action checks the session and the 
           }
         }
         if (module.action) {
-          const body = new FormData();
-          body.set("intent", "update");
-          const request = new Request(url, { method: "POST", body, headers: headers("*/*", { origin: SITE }) });
-          const post = await outcome(() => module.action!(args(request)));
-          if (allowed) expect(admitted(post), JSON.stringify(post)).toBe(true);
-          else expect(post).toEqual({ status: signedIn ? 403 : 401, location: null });
+          const { field = "intent", values = [undefined] } = ROUTE_INTENTS[route.path] ?? {};
+          for (const value of values) {
+            const body = new FormData();
+            if (value !== undefined) body.set(field, value);
+            const request = new Request(url, { method: "POST", body, headers: headers("*/*", { origin: SITE }) });
+            const post = await outcome(() => module.action!(args(request)));
+            const label = `${field}=${value ?? "(none)"}: ${JSON.stringify(post)}`;
+            if (allowed) expect(admitted(post), label).toBe(true);
+            else expect(post, label).toEqual({ status: signedIn ? 403 : 401, location: null });
+          }
         }
       });
     }

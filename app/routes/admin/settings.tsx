@@ -4,9 +4,11 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { servicesContext } from "#app/db/context";
-import { SITE_SETTING_LABELS, siteSettingsSchema, SOCIAL_NETWORKS, type SiteSettingKey, type SiteSettings } from "#app/domain/site-settings";
+import { SOCIAL_NETWORKS } from "#app/domain/contact-links";
+import { SITE_SETTING_LABELS, siteSettingsSchema, type SiteSettingKey, type SiteSettings } from "#app/domain/site-settings";
 import { saveSettings, settingsDefaults } from "#app/models/site-settings.server";
 import { requireStaff, requireStaffAction } from "#app/services/auth.server";
+import { countOf } from "#app/domain/plural";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "settings");
@@ -103,7 +105,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
       />
       {actionData?.saved != null ? (
         <p role="status" className="mt-8 border border-forest-600/40 bg-forest-900/5 px-4 py-3 text-sm text-forest-900">
-          {actionData.saved === 0 ? "Nothing changed." : `Saved ${actionData.saved} ${actionData.saved === 1 ? "change" : "changes"}.`}
+          {actionData.saved === 0 ? "Nothing changed." : `Saved ${countOf(actionData.saved, "change")}.`}
         </p>
       ) : null}
       {form.errors?.length || (actionData && actionData.saved === null) ? (

@@ -9,6 +9,7 @@ import { servicesContext } from "#app/db/context";
 import { CATEGORIES } from "#app/domain/categories";
 import { isCategoryId } from "#app/domain/category-ids";
 import { hasActiveFilters, listingSearchParams, parseListingQuery, type ListingQuery } from "#app/domain/listing-query";
+import { PRICE_ON_REQUEST_LAST, PRICE_RANGE_EXCLUDES } from "#app/domain/listing-rules";
 import { agreeing, countOf } from "#app/domain/plural";
 import { pageMeta, titleFor } from "#app/domain/seo";
 import { readContentImages } from "#app/models/content-images.server";
@@ -21,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const query = parseListingQuery(new URL(request.url).searchParams, category);
   const [results, locations, images] = await Promise.all([
-    findListings(services.db, category.id, query),
+    findListings(services.db, category.id, query, { counts: services.listingsCache }),
     locationOptions(services.db, category.id),
     readContentImages(services, [category.heroKey]),
   ]);
@@ -78,6 +79,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <p role="status" className="mb-8 text-sm text-stone">
           {countOf(results.total, "listing")}
           {filtered ? ` ${agreeing(results.total, "matches", "match")} your search` : ""}
+          {/* Said where it applies, so nobody wonders where the listings on request went. */}
+          {query.price ? ` · ${PRICE_RANGE_EXCLUDES}` : query.sort.startsWith("price-") ? ` · ${PRICE_ON_REQUEST_LAST}` : ""}
         </p>
         {pageMissing ? (
           <MissingPage query={query} pageCount={results.pageCount} total={results.total} />

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/contact";
-import { ContactForm } from "#app/components/contact/contact-form";
+import { DeferredContactForm } from "#app/components/contact/deferred-contact-form";
 import { ContactInfo } from "#app/components/contact/contact-info";
 import { servicesContext } from "#app/db/context";
 import { pageMeta, siteNameOf } from "#app/domain/seo";
 import { CONTACT_CONTENT_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
-import { contactAction } from "#app/services/enquiry-action.server";
+import { contactAction, enquiryRouteHeaders } from "#app/services/enquiry-action.server";
 import { publicSettings } from "#app/services/settings.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,6 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return contactAction({ request, context });
 }
+
+export const headers = enquiryRouteHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -52,7 +54,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </h2>
           <span className="rule-gold mt-6" />
           <div className="mt-10">
-            <ContactForm labelledBy="message-heading" />
+            <DeferredContactForm labelledBy="message-heading" />
           </div>
         </section>
         <ContactInfo settings={settings} />

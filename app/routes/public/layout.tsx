@@ -5,11 +5,16 @@ import { Footer } from "#app/components/layout/footer";
 import { SideMenu, type ShellSettings } from "#app/components/layout/side-menu";
 import { TopBar } from "#app/components/layout/top-bar";
 import type { loader as rootLoader } from "#app/root";
+import { sharedPageHeaders } from "#app/routes/shared-page-headers";
+import type { Route } from "./+types/layout";
 
 /** The shell's settings come from the root loader, which runs for every page and every error. */
 function useShellSettings(): ShellSettings | undefined {
   return useRouteLoaderData<typeof rootLoader>("root")?.shell;
 }
+
+/** A public page a visitor without personal cookies asks for may be shared (and cached) with others like them. */
+export const middleware: Route.MiddlewareFunction[] = [sharedPageHeaders];
 
 /** The public shell: top bar, side menu, page, footer. */
 export default function PublicLayout() {
@@ -31,7 +36,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const settings = useShellSettings();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logged it already (entry.server's handleError); the browser's console gets it here.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const screen = notFound ? <NotFoundScreen /> : <UnexpectedErrorScreen />;
   return settings ? <PublicShell settings={settings}>{screen}</PublicShell> : screen;
 }
@@ -49,7 +55,7 @@ function PublicShell({ settings, children }: { settings: ShellSettings; children
       </a>
       <TopBar ref={menuButtonRef} siteName={settings.siteName} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} settings={settings} returnFocusTo={menuButtonRef} />
-      <div className="pt-16 sm:pt-20">{children}</div>
+      <div className="pt-16 sm:pt-20 print:pt-0">{children}</div>
       <Footer settings={settings} />
     </>
   );

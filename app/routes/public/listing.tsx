@@ -1,10 +1,16 @@
 import { ArrowLeft, Check } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/listing";
+import { BrochureLink } from "#app/components/listings/brochure-link";
+import { DirectContact } from "#app/components/listings/direct-contact";
 import { Gallery } from "#app/components/listings/gallery";
-import { EnquiryForm } from "#app/components/listings/enquiry-form";
+import { DeferredEnquiryForm } from "#app/components/listings/deferred-enquiry-form";
+import { PrintContact } from "#app/components/listings/print-contact";
 import { SellerCard } from "#app/components/listings/seller-card";
+import { SimilarListings } from "#app/components/listings/similar-listings";
+import { ShortlistHeart } from "#app/components/listings/shortlist-heart";
 import { SoldNotice } from "#app/components/listings/sold-notice";
+import { DetailPrice } from "#app/components/pricing/price-tag";
 import { StatusBadge } from "#app/components/listings/status-badge";
 import { servicesContext } from "#app/db/context";
 import { CATEGORIES } from "#app/domain/categories";
@@ -12,11 +18,19 @@ import { isCategoryId } from "#app/domain/category-ids";
 import { formatPrice } from "#app/domain/listing-price";
 import { listingPath } from "#app/domain/listing-slug";
 import { takesEnquiries } from "#app/domain/listing-status";
-import { pageMeta, titleFor } from "#app/domain/seo";
+import { absoluteUrl, pageMeta, titleFor } from "#app/domain/seo";
+import { socialLinks } from "#app/domain/contact-links";
+import { jsonLdText, listingGraph } from "#app/domain/structured-data";
+import { findSimilarListings } from "#app/models/listings-similar.server";
 import { findPublicListing, toDetailData } from "#app/models/listings.server";
 import { resolveClientIp } from "#app/services/client-ip.server";
-import { enquiryAction } from "#app/services/enquiry-action.server";
+import { enquiryAction, enquiryRouteHeaders } from "#app/services/enquiry-action.server";
+import { settleWithin } from "#app/services/settle-within.server";
 import { isCountableRequest } from "#app/services/view-recorder.server";
+import type { loader as rootLoader } from "#app/root";
+
+/** How long the page waits for its similar listings before streaming them instead (they take a few ms as a rule). */
+const SIMILAR_WAIT_MS = 250;
 
 // Fixed locale and time zone, so the server's HTML and the browser's render agree.
 const verifiedFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -31,15 +45,40 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // An earlier address of the listing (its slug or category changed): a permanent redirect keeps links and rankings.
   if (found.kind === "moved") throw redirect(`${found.path}${new URL(request.url).search}`, 301);
   const { listing } = found;
-  // Counted after the page is answered, in batches: no cookie, nothing personal kept, bots ignored.
+  // Started at once, beside the page's own work (see below); a failure is shown where they go, never thrown here.
+  const similarQuery = findSimilarListings(services.db, listing);
+  similarQuery.catch(() => undefined);
+  // Counted after the page is answered, in batches: no cookie, nothing personal kept, bots ignored. The page cache
+  // counts each visitor it gives a copy of this page to in the same way.
+  if (services.pageFacts) services.pageFacts.listingView = listing.id;
   if (isCountableRequest(request)) {
     services.views.record({
       listingId: listing.id,
-      clientIp: resolveClientIp({ request, contextIp: services.clientIp, trustProxy: services.env.TRUST_PROXY }),
+      clientIp: resolveClientIp(services.clientIp),
       userAgent: request.headers.get("user-agent") ?? "",
     });
   }
-  return { listing: toDetailData(listing), category, enquiries: takesEnquiries(listing) };
+  const detail = toDetailData(listing);
+  const settings = await services.settings.current();
+  // Search engines read the listing, its offer, the organization and the breadcrumbs from one JSON-LD document.
+  const jsonLd = jsonLdText(
+    listingGraph({
+      listing: detail,
+      category,
+      organization: {
+        siteUrl: services.env.siteUrl,
+        siteName: services.env.SITE_NAME,
+        contactEmail: settings.contactEmail,
+        sameAs: socialLinks(settings).map((link) => link.url),
+      },
+      images: detail.photos.slice(0, 5).map((photo) => absoluteUrl(services.env.siteUrl, photo.src)),
+    }),
+  );
+  // Waited for briefly: usually ready by now, so they are in the HTML and show without JavaScript too (a streamed
+  // part needs a script to take its place); a slow query never holds the page: it streams in after it.
+  const settled = await settleWithin(similarQuery, SIMILAR_WAIT_MS);
+  const similar = "value" in settled ? settled.value : settled.pending;
+  return { listing: detail, category, enquiries: takesEnquiries(listing), jsonLd, similar };
 }
 
 /** [enquiries] The enquiry form posts here, with or without JavaScript; the route params name the listing. */
@@ -47,26 +86,39 @@ export async function action(args: Route.ActionArgs) {
   return enquiryAction(args);
 }
 
+export const headers = enquiryRouteHeaders;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: titleFor(matches, "Not found") }, { name: "robots", content: "noindex" }];
   const { listing, category } = loaderData;
+  const cover = listing.photos[0];
   const summary = listing.description.replace(/\s+/g, " ").trim();
   return pageMeta({
     matches,
     path: listingPath(listing),
     title: `${listing.title} | ${category.title}`,
     description: summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary || `${listing.title}, ${listing.location}`,
-    image: listing.photos[0]?.src,
+    // Our own cover: its 1200×630 preview; a picture not imported yet: as it is.
+    ...(cover?.avifSrcSet || cover?.webpSrcSet
+      ? { image: `/social/${listing.category}/${listing.slug}.jpg`, imageSize: { width: 1200, height: 630 } }
+      : { image: cover?.src }),
     type: "article",
   });
 };
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, category, enquiries } = loaderData;
+  const { listing, category, enquiries, jsonLd, similar } = loaderData;
   const sold = listing.status === "sold";
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-24 sm:px-8">
-      <Link to={`/${category.id}`} className="inline-flex items-center gap-2 text-sm text-forest-800 transition-colors hover:text-gold-700">
+      {/* A data block, never executed: the Content-Security-Policy does not apply to it. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <Link
+        to={`/${category.id}`}
+        className="inline-flex items-center gap-2 text-sm text-forest-800 transition-colors hover:text-gold-700"
+        data-print="hide"
+      >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" strokeWidth={1.5} />
         Back to Listings
       </Link>
@@ -92,15 +144,20 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 <time dateTime={listing.lastVerifiedOn}>{verifiedFormat.format(new Date(`${listing.lastVerifiedOn}T00:00:00Z`))}</time>
               </p>
             ) : null}
-            {sold ? (
-              <p className="mt-6 inline-flex border border-forest-900/20 px-6 py-3 text-xs font-medium tracking-[0.2em] text-forest-900 uppercase">
-                Sold
-              </p>
-            ) : (
-              <a href="#enquiry" className="btn-primary mt-6">
-                {formatPrice(listing.price)}
-              </a>
-            )}
+            {!sold && listing.price ? <DetailPrice price={listing.price} /> : null}
+            <div className="mt-6 flex flex-wrap items-center gap-3" data-print="hide">
+              {sold ? (
+                <p className="inline-flex border border-forest-900/20 px-6 py-3 text-xs font-medium tracking-[0.2em] text-forest-900 uppercase">
+                  Sold
+                </p>
+              ) : (
+                <a href="#enquiry" className="btn-primary">
+                  {listing.price ? "Make an Enquiry" : formatPrice(listing.price)}
+                </a>
+              )}
+              <ShortlistHeart listingId={listing.id} title={listing.title} variant="detail" />
+              <BrochureLink listing={listing} />
+            </div>
           </header>
 
           <section aria-labelledby="about-heading" className="mt-10">
@@ -143,13 +200,29 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
 
+        {/* Taller than a laptop screen with the whole form: the card scrolls within itself so its end is always reachable. */}
         <div className="lg:sticky lg:top-28 lg:self-start">
-          <SellerCard>
+          <SellerCard
+            footer={
+              root ? (
+                <>
+                  <DirectContact settings={root.shell} listingTitle={listing.title} listingUrl={`${root.siteUrl}${listingPath(listing)}`} />
+                  <PrintContact settings={root.shell} listingUrl={`${root.siteUrl}${listingPath(listing)}`} />
+                </>
+              ) : null
+            }
+          >
             {/* [enquiries] enquiry form; a sold listing takes none */}
-            {enquiries ? <EnquiryForm listingTitle={listing.title} listingPath={listingPath(listing)} /> : <SoldNotice category={category.id} />}
+            {enquiries ? (
+              <DeferredEnquiryForm listingTitle={listing.title} listingPath={listingPath(listing)} intents={category.enquiryIntents} />
+            ) : (
+              <SoldNotice category={category.id} />
+            )}
           </SellerCard>
         </div>
       </div>
+
+      <SimilarListings similar={similar} category={category} />
     </main>
   );
 }

@@ -59,8 +59,25 @@ describe("EmailJS transport against a local stand-in", () => {
         submission_id: row.submissionId,
         listing_url: "https://whitestreams.example/jets/g650",
         reply_to: "ada@example.com",
+        // This enquiry chose no next step and no preferred way to be reached: both fields go out empty.
+        next_step: "",
+        preferred_contact: "",
       },
     });
+  });
+
+  it("carries the enquiry's next step and how the visitor would like to be reached", async () => {
+    next = { status: 200, text: "OK" };
+    const stepped = {
+      ...row,
+      listingPath: "/yachts/spitfire",
+      intent: "sea-trial",
+      contactMethod: "whatsapp",
+      contactTime: "after 6 pm, Dubai time",
+    };
+    await emailJsTransport(options).send(staffNotification(env, settings, stepped));
+    const params = (stub.requests.at(-1)!.json as { template_params: Record<string, string> }).template_params;
+    expect(params).toMatchObject({ next_step: "Arrange a sea trial", preferred_contact: "WhatsApp, after 6 pm, Dubai time" });
   });
 
   it.each([

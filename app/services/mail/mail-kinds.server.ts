@@ -7,6 +7,7 @@ import {
   type MailMessage,
   type ReplyPayload,
 } from "./message.server";
+import { passwordResetMail, staffInvitationMail } from "./account-mail.server";
 
 /**
  * Every kind of e-mail the outbox sends, with its composer. A kind tied to an enquiry (`enquiry: true`)
@@ -41,6 +42,8 @@ export const MAIL_KINDS: Record<MailKind, MailKindDefinition> = {
     enquiry: false,
     compose: (input) => enquiryReply(input.env, input.settings, input.outbox.id, requireSubmission(input), replyPayload(input)),
   },
+  "password-reset": { enquiry: false, compose: passwordResetMail },
+  "staff-invitation": { enquiry: false, compose: staffInvitationMail },
 };
 
 /** The two messages every stored enquiry gets, written with it in one transaction. */

@@ -108,3 +108,17 @@ ${layout.bodyHtml}
 </body>
 </html>`;
 }
+
+/** A call to action as a bulletproof button (a table cell, since many clients ignore padding on links). */
+export function buttonLink(href: string, label: string): string {
+  return (
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="background:${COLORS.forest};">` +
+    `<a href="${escapeHtml(href)}" style="display:inline-block;padding:14px 28px;font:600 12px/1 ${SANS};letter-spacing:0.18em;text-transform:uppercase;color:${COLORS.ivory};text-decoration:none;">${escapeHtml(label)}</a>` +
+    `</td></tr></table>`
+  );
+}
+
+/** A small print line under the body (why the reader got the message, what to do if it was not them). */
+export function smallPrint(text: string): string {
+  return `<p style="margin:24px 0 0;font:13px/1.6 ${SANS};color:${COLORS.stone};">${escapeHtml(text)}</p>`;
+}

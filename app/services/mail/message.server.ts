@@ -1,11 +1,14 @@
 import type { ContactSubmissionRow, EmailOutboxRow } from "#app/db/schema";
+import { contactPreference, intentLabel } from "#app/domain/enquiry-intents";
 import { enquiryReference } from "#app/domain/enquiry-reference";
-import { telLink, whatsappLink, type SiteSettings } from "#app/domain/site-settings";
+import { isSharePath } from "#app/domain/shortlist";
+import { telLink, whatsappLink } from "#app/domain/contact-links";
+import type { SiteSettings } from "#app/domain/site-settings";
 import type { Env } from "#app/env.server";
 import { contactLinks, escapeHtml, factPanel, paragraph, paragraphsHtml, quoteBlock, renderMailHtml } from "./mail-layout.server";
 
 /** The kinds of message the outbox knows; each has a composer in mail-kinds.server.ts. */
-export type MailKind = "staff-notification" | "visitor-acknowledgement" | "enquiry-reply";
+export type MailKind = "staff-notification" | "visitor-acknowledgement" | "enquiry-reply" | "password-reset" | "staff-invitation";
 
 /** What a composer gets: the settings, the outbox row (recipient, payload) and, for enquiry mail, the enquiry. */
 export type ComposeInput = {
@@ -69,6 +72,9 @@ export function staffNotification(env: Env, settings: SiteSettings, row: Contact
   const name = assertHeaderSafe("name", fullName(row));
   const email = assertHeaderSafe("e-mail address", row.email);
   const link = listingUrl(env, row);
+  const shortlist = isSharePath(row.listingPath);
+  const nextStep = intentLabel(row.intent);
+  const preference = contactPreference(row.contactMethod, row.contactTime);
   const params = {
     to_email: settings.enquiryMailbox,
     from_name: name,
@@ -78,16 +84,20 @@ export function staffNotification(env: Env, settings: SiteSettings, row: Contact
     message: row.message,
     submission_id: row.submissionId,
     listing_url: link,
+    next_step: nextStep ?? "",
+    preferred_contact: preference ?? "",
     reply_to: email,
   };
   const text = [
-    `A new ${link ? "enquiry about a listing" : "message from the Contact page"} has arrived.`,
+    `A new ${shortlist ? "enquiry about a shortlist" : link ? "enquiry about a listing" : "message from the Contact page"} has arrived.`,
     "",
     `Name: ${name}`,
     `Email: ${email}`,
     `Phone: ${row.phone}`,
     `Interest: ${row.interest}`,
-    ...(link ? [`Listing: ${link}`] : []),
+    ...(link ? [`${shortlist ? "Shortlist" : "Listing"}: ${link}`] : []),
+    ...(nextStep ? [`Next step: ${nextStep}`] : []),
+    ...(preference ? [`Preferred contact: ${preference}`] : []),
     `Reference: ${enquiryReference(row.submissionId)}`,
     `Submission: ${row.submissionId}`,
     "",

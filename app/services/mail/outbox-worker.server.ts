@@ -178,6 +178,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   return {
     wake: () => void tick(),
     deliverSoon(outboxId, timeoutMs) {
+      // A visitor waits for their message only when the outbox has no one else's in hand: in a burst the messages
+      // go out one after another, so later visitors would wait for all the earlier sends. They are answered at once
+      // ("received"), and their messages follow in order.
+      if (waiters.size > 0) {
+        void tick();
+        return Promise.resolve("pending");
+      }
       return new Promise<DeliveryOutcome>((resolve) => {
         const timeout = setTimeout(() => {
           waiters.get(outboxId)?.delete(done);

@@ -84,7 +84,9 @@ export function ListingForm({ listingId, defaults, lastResult, conflict }: Listi
               <TextField label="Year" meta={fields.year as never} inputMode="text" placeholder="e.g. 2019" />
             ) : (
               <p className="self-end pb-3 text-xs text-stone">
-                {category.id === "real-estate" ? "Real estate states its Year Built among the specifications." : "This category has no year."}
+                {typeof category.yearFrom === "object"
+                  ? `${category.name} states its ${category.yearFrom.specification} among the specifications.`
+                  : "This category has no year."}
               </p>
             )}
           </div>

@@ -3,15 +3,16 @@ import { Form, useSubmit } from "react-router";
 import { SearchInput } from "#app/components/ui/search-input";
 import { CATEGORY_LIST } from "#app/domain/categories";
 import { LISTING_STATUSES, STATUS_INFO } from "#app/domain/listing-status";
-import { ADMIN_LISTING_SORTS, type AdminListingQuery } from "#app/domain/listings-admin";
+import { ADMIN_LISTING_SORTS, defaultDirection, directionLabel, isAdminListingSort, type AdminListingQuery } from "#app/domain/listings-admin";
 
 const SEARCH_DEBOUNCE_MS = 300;
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 const selectClass = "h-10 border border-linen bg-white px-3 text-sm text-ink focus:border-gold-500 focus:outline-none";
 
 /**
- * Search by title, category, status and sort: a GET form, so the table is rendered on the server, can be
- * shared and works without JavaScript (Apply). With it, choices apply at once and typing after a pause,
- * replacing the history entry.
+ * Search by title, category, status, sort and direction: a GET form, so the table is rendered on the server, can
+ * be shared and works without JavaScript (Apply). With it, choices apply at once and typing after a pause,
+ * replacing the history entry; choosing another order starts it in its usual direction.
  */
 export function ListingsFilters({ query }: { query: AdminListingQuery }) {
   const submit = useSubmit();
@@ -67,10 +68,31 @@ export function ListingsFilters({ query }: { query: AdminListingQuery }) {
       </label>
       <label className="flex flex-col gap-1 text-xs font-medium text-stone">
         Sort by
-        <select name="sort" defaultValue={query.sort} key={`o-${query.sort}`} onChange={apply} className={selectClass}>
+        <select
+          name="sort"
+          defaultValue={query.sort}
+          key={`o-${query.sort}`}
+          onChange={(event) => {
+            const direction = formRef.current?.elements.namedItem("dir");
+            const sort = event.currentTarget.value;
+            if (direction instanceof HTMLSelectElement && isAdminListingSort(sort)) direction.value = defaultDirection(sort);
+            apply();
+          }}
+          className={selectClass}
+        >
           {ADMIN_LISTING_SORTS.map((sort) => (
             <option key={sort.value} value={sort.value}>
               {sort.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-xs font-medium text-stone">
+        Direction
+        <select name="dir" defaultValue={query.direction} key={`d-${query.sort}-${query.direction}`} onChange={apply} className={selectClass}>
+          {(["asc", "desc"] as const).map((direction) => (
+            <option key={direction} value={direction}>
+              {capitalised(directionLabel(query.sort, direction))}
             </option>
           ))}
         </select>

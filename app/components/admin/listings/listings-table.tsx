@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
 import { CATEGORIES } from "#app/domain/categories";
 import { formatPrice } from "#app/domain/listing-price";
-import type { AdminListingRow } from "#app/domain/listings-admin";
+import type { AdminListingQuery, AdminListingRow } from "#app/domain/listings-admin";
+import { countOf } from "#app/domain/plural";
 import { ListingStatusBadge, VisibilityLabel } from "./listing-status-badge";
+import { SortHeader } from "./sort-header";
 import { TrendChart } from "./trend-chart";
 
 // Fixed locale and time zone, so the server's HTML and the browser's render agree.
@@ -21,8 +23,11 @@ const cell = "px-3 py-3 align-middle max-md:flex max-md:items-center max-md:just
 const label =
   "max-md:before:text-[0.68rem] max-md:before:font-medium max-md:before:tracking-[0.14em] max-md:before:text-stone max-md:before:uppercase max-md:before:content-[attr(data-label)]";
 
-/** All listings with what staff scan for: picture, title, category, price, status, visibility, views and enquiries, last update. */
-export function ListingsTable({ items }: { items: AdminListingRow[] }) {
+/**
+ * All listings with what staff scan for: picture, title, category, price, status, visibility, views and enquiries,
+ * last update. The headers of the columns that can be sorted are links that sort.
+ */
+export function ListingsTable({ items, query }: { items: AdminListingRow[]; query: AdminListingQuery }) {
   return (
     <table className="w-full border-collapse text-sm max-md:block">
       <caption className="sr-only">Listings</caption>
@@ -31,30 +36,18 @@ export function ListingsTable({ items }: { items: AdminListingRow[] }) {
           <th scope="col" className="px-3 py-3 font-medium">
             <span className="sr-only">Photo</span>
           </th>
-          <th scope="col" className="px-3 py-3 font-medium">
-            Listing
-          </th>
-          <th scope="col" className="px-3 py-3 font-medium">
-            Category
-          </th>
-          <th scope="col" className="px-3 py-3 font-medium">
-            Price
-          </th>
-          <th scope="col" className="px-3 py-3 font-medium">
-            Status
-          </th>
+          <SortHeader label="Listing" sort="title" query={query} />
+          <SortHeader label="Category" sort="category" query={query} />
+          <SortHeader label="Price" sort="price" query={query} />
+          <SortHeader label="Status" sort="status" query={query} />
           <th scope="col" className="px-3 py-3 font-medium">
             Visibility
           </th>
-          <th scope="col" className="px-3 py-3 font-medium">
-            Views 7 / 30 days
-          </th>
+          <SortHeader label="Views 7 / 30 days" sort="views" query={query} />
           <th scope="col" className="px-3 py-3 font-medium">
             Enquiries 7 / 30
           </th>
-          <th scope="col" className="px-3 py-3 font-medium">
-            Last update
-          </th>
+          <SortHeader label="Last update" sort="updated" query={query} />
         </tr>
       </thead>
       <tbody className="max-md:block max-md:space-y-4">
@@ -81,7 +74,7 @@ export function ListingsTable({ items }: { items: AdminListingRow[] }) {
                 {item.title}
               </Link>
               <p className="mt-0.5 text-xs text-stone">
-                {item.photoCount} {item.photoCount === 1 ? "photo" : "photos"}
+                {countOf(item.photoCount, "photo")}
                 {item.isSample ? " · sample content to complete" : ""}
               </p>
             </td>

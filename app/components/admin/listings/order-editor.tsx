@@ -1,31 +1,64 @@
 import { ChevronDown, ChevronUp, X } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import { SortableList } from "#app/components/admin/sortable-list";
 import { SmartImage } from "#app/components/media/smart-image";
 import { CATEGORIES } from "#app/domain/categories";
-import type { OrderItem, OrderListId } from "#app/domain/listing-order";
+import { ORDER_PAGE_SIZE, type OrderItem, type OrderPage } from "#app/domain/listing-order";
+import { HomeListAdder } from "./home-list-adder";
 import { ListingStatusBadge, VisibilityLabel } from "./listing-status-badge";
+import { PageCheck } from "./order-page-check";
+import { OrderPages } from "./order-pages";
+import { useOrderSaving } from "./use-order-saving";
 
-type OrderEditorProps = { list: OrderListId; label: string; hint: string; items: OrderItem[]; candidates: OrderItem[] };
+type OrderEditorProps = {
+  label: string;
+  hint: string;
+  order: OrderPage;
+  candidates: { items: OrderItem[]; more: boolean };
+  find: string;
+  /** What a plain form post (no JavaScript) was refused with. */
+  failure: string | undefined;
+};
 
 const moveButton = "p-1.5 text-stone hover:text-forest-900 disabled:opacity-30";
 
 /**
- * One list to arrange: drag and drop (mouse, touch, keyboard with announcements) saves the new order at once;
- * the up and down buttons do the same one step at a time and work without JavaScript. Home lists also gain
- * and lose members here.
+ * One list to arrange, a page at a time: drag and drop (mouse, touch, keyboard with announcements) saves each
+ * move at once; the up and down buttons do the same one step at a time (across pages too) and work without
+ * JavaScript. Home lists also gain and lose members here. "Saved" is said only once the server has answered;
+ * a refused or failed save says so and shows the order as it is saved.
  */
-export function OrderEditor({ list, label, hint, items, candidates }: OrderEditorProps) {
-  const save = useFetcher({ key: `order-${list}` });
+export function OrderEditor({ label, hint, order, candidates, find, failure }: OrderEditorProps) {
+  const { list, items, page, pageCount, total } = order;
+  const saving = useOrderSaving(order);
   const home = list === "carousel" || list === "picks";
+  const offset = (page - 1) * ORDER_PAGE_SIZE;
+  const problem = saving.error ?? failure;
   return (
     <section aria-labelledby="order-heading" className="space-y-5 border border-linen bg-white/70 p-6 sm:p-8">
-      <div>
-        <h2 id="order-heading" className="font-display text-2xl text-forest-900">
-          {label}
-        </h2>
-        <p className="mt-1 text-sm text-stone">{hint}</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="order-heading" className="font-display text-2xl text-forest-900">
+            {label}
+          </h2>
+          <p className="mt-1 text-sm text-stone">{hint}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1 text-xs">
+          <p role="status" className="text-forest-800">
+            {saving.status}
+          </p>
+          {pageCount > 1 ? (
+            <p className="text-stone tabular-nums">
+              Places {(offset + 1).toLocaleString("en-GB")}–{(offset + items.length).toLocaleString("en-GB")} of {total.toLocaleString("en-GB")}
+            </p>
+          ) : null}
+        </div>
       </div>
+      {problem ? (
+        <p role="alert" className="border-l-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {problem}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <p className="border border-dashed border-linen px-6 py-10 text-center text-sm text-stone">Nothing here yet.</p>
       ) : (
@@ -33,13 +66,14 @@ export function OrderEditor({ list, label, hint, items, candidates }: OrderEdito
           items={items}
           label={`${label}, in order`}
           nameOf={(item) => item.title}
-          onReorder={(next) => void save.submit({ intent: "save", ids: JSON.stringify(next.map((item) => item.id)) }, { method: "post" })}
+          onReorder={(next) => saving.reordered(next.map((item) => item.id))}
+          announceSaveOnDrop={false}
           className="divide-y divide-linen border border-linen"
           itemClassName="bg-white"
           renderItem={(item, { handle, position, count }) => (
             <div className="flex items-center gap-2 px-1 py-2.5 sm:gap-4 sm:px-2" data-testid="order-item">
               {handle}
-              <span className="hidden w-6 text-right text-xs text-stone tabular-nums sm:inline">{position}</span>
+              <span className="hidden w-10 text-right text-xs text-stone tabular-nums sm:inline">{offset + position}</span>
               <SmartImage
                 src={item.cover}
                 alt=""
@@ -65,11 +99,12 @@ export function OrderEditor({ list, label, hint, items, candidates }: OrderEdito
               <Form method="post" className="flex items-center">
                 <input type="hidden" name="intent" value="move" />
                 <input type="hidden" name="id" value={item.id} />
+                <PageCheck order={order} />
                 <button
                   type="submit"
                   name="direction"
                   value="up"
-                  disabled={position === 1}
+                  disabled={page === 1 && position === 1}
                   aria-label={`Move ${item.title} up`}
                   className={moveButton}
                 >
@@ -79,7 +114,7 @@ export function OrderEditor({ list, label, hint, items, candidates }: OrderEdito
                   type="submit"
                   name="direction"
                   value="down"
-                  disabled={position === count}
+                  disabled={page === pageCount && position === count}
                   aria-label={`Move ${item.title} down`}
                   className={moveButton}
                 >
@@ -90,6 +125,7 @@ export function OrderEditor({ list, label, hint, items, candidates }: OrderEdito
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="id" value={item.id} />
+                  <PageCheck order={order} />
                   <button
                     type="submit"
                     aria-label={`Remove ${item.title} from the ${label.toLowerCase()}`}
@@ -103,32 +139,8 @@ export function OrderEditor({ list, label, hint, items, candidates }: OrderEdito
           )}
         />
       )}
-      {home ? (
-        <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-linen pt-5">
-          <input type="hidden" name="intent" value="add" />
-          <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-medium text-stone sm:max-w-md">
-            Add a listing
-            <select
-              name="id"
-              required
-              defaultValue=""
-              className="h-10 border border-linen bg-white px-3 text-sm text-ink focus:border-gold-500 focus:outline-none"
-            >
-              <option value="" disabled>
-                Choose a listing…
-              </option>
-              {candidates.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {`${item.title} (${CATEGORIES[item.category].name})`}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="btn-primary !h-10 !py-0">
-            Add
-          </button>
-        </Form>
-      ) : null}
+      <OrderPages order={order} />
+      {home ? <HomeListAdder order={order} candidates={candidates} find={find} /> : null}
     </section>
   );
 }

@@ -3,18 +3,36 @@ import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
 import type { CategoryId } from "#app/domain/category-ids";
-import type { PhotoActionAnswer } from "#app/domain/listing-editor";
+import { PHOTO_ACTION_FAILED, type PhotoActionAnswer } from "#app/domain/listing-editor";
 import { MAX_ALT_LENGTH, type PhotoView } from "#app/domain/listing-photos";
 
-type PhotoCardProps = { photo: PhotoView; handle: ReactNode; position: number; count: number; title: string; theme: CategoryId };
+type PhotoCardProps = {
+  photo: PhotoView;
+  handle: ReactNode;
+  position: number;
+  count: number;
+  title: string;
+  theme: CategoryId;
+  /** A change of this photo refused without JavaScript (the page came back with it). */
+  failure?: Extract<PhotoActionAnswer, { ok: false }>;
+};
+
+const failed = (answer: PhotoActionAnswer | undefined) => (answer && !answer.ok ? answer.error : null);
 
 /** One photo in the editor: its picture, the drag handle, alt text, "Make cover" and delete, each saved at once. */
-export function PhotoCard({ photo, handle, position, count, title, theme }: PhotoCardProps) {
+export function PhotoCard({ photo, handle, position, count, title, theme, failure }: PhotoCardProps) {
   const alt = useFetcher<PhotoActionAnswer>({ key: `photo-alt-${photo.id}` });
   const cover = useFetcher<PhotoActionAnswer>({ key: `photo-cover-${photo.id}` });
   const remove = useFetcher<PhotoActionAnswer>({ key: `photo-delete-${photo.id}` });
   const label = `Photo ${position} of ${count}`;
-  const altError = alt.data && !alt.data.ok ? alt.data.error : null;
+  const plainAltFailure = failure?.intent === "photo-alt" ? failure : undefined;
+  const altError = failed(alt.data) ?? plainAltFailure?.error ?? null;
+  const otherError =
+    failed(cover.data) !== null
+      ? `${PHOTO_ACTION_FAILED["photo-cover"]}: ${failed(cover.data)}`
+      : failed(remove.data) !== null
+        ? `${PHOTO_ACTION_FAILED["photo-delete"]}: ${failed(remove.data)}`
+        : null;
   const remote = !photo.src.startsWith("/media/");
 
   return (
@@ -53,7 +71,7 @@ export function PhotoCard({ photo, handle, position, count, title, theme }: Phot
             <input
               id={`alt-${photo.id}`}
               name="alt"
-              defaultValue={photo.alt}
+              defaultValue={plainAltFailure?.alt ?? photo.alt}
               maxLength={MAX_ALT_LENGTH}
               placeholder={`${title}, photo ${position} of ${count}`}
               aria-invalid={altError ? true : undefined}
@@ -78,6 +96,11 @@ export function PhotoCard({ photo, handle, position, count, title, theme }: Phot
             </p>
           ) : null}
         </alt.Form>
+        {otherError ? (
+          <p role="alert" className="text-xs text-red-700">
+            {otherError}
+          </p>
+        ) : null}
         <div className="mt-auto flex items-center justify-between gap-2">
           {position > 1 ? (
             <cover.Form method="post">

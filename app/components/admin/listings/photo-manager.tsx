@@ -6,7 +6,9 @@ import { UploadErrors } from "#app/components/admin/media-uploader";
 import { SortableList } from "#app/components/admin/sortable-list";
 import { compressForUpload, uploadFile } from "#app/components/admin/uploader-transport";
 import type { CategoryId } from "#app/domain/category-ids";
+import { PHOTO_ACTION_FAILED, type PhotoActionAnswer } from "#app/domain/listing-editor";
 import { MAX_PHOTOS, type PhotoView } from "#app/domain/listing-photos";
+import { agreeing, countOf } from "#app/domain/plural";
 import { acceptAttribute, dropZoneHint, LISTING_PHOTO_UPLOAD, validateFiles } from "#app/domain/upload-rules";
 import { PhotoCard } from "./photo-card";
 
@@ -14,14 +16,32 @@ type Queued = { id: string; name: string; progress: number; state: "preparing" |
 
 const ACCEPT = acceptAttribute(LISTING_PHOTO_UPLOAD);
 
+type Failure = Extract<PhotoActionAnswer, { ok: false }>;
+type PhotoManagerProps = {
+  listingId: string;
+  photos: PhotoView[];
+  title: string;
+  theme: CategoryId;
+  /** A photo change refused without JavaScript: the page came back with it instead of a redirect. */
+  failure?: Failure;
+};
+
 /**
  * The listing's photos: drop or pick several at once (each compressed in the browser, then uploaded with its
  * own progress bar through the media pipeline), reorder them by drag and drop, describe them, choose the cover,
- * delete them. Without JavaScript the plain form below uploads one photo at a time.
+ * delete them. Without JavaScript the plain form below uploads one photo at a time. A new order is called saved
+ * only once the server has answered; a refused one says so, and the photos return to their saved order.
  */
-export function PhotoManager({ listingId, photos, title, theme }: { listingId: string; photos: PhotoView[]; title: string; theme: CategoryId }) {
+export function PhotoManager({ listingId, photos, title, theme, failure }: PhotoManagerProps) {
   const revalidator = useRevalidator();
-  const reorder = useFetcher({ key: `photos-reorder-${listingId}` });
+  const reorder = useFetcher<PhotoActionAnswer>({ key: `photos-reorder-${listingId}` });
+  const reorderAnswer = reorder.state === "idle" ? reorder.data : undefined;
+  const reorderStatus = reorder.state !== "idle" ? "Saving the photo order…" : reorderAnswer?.ok ? "Photo order saved." : "";
+  const problems = [
+    ...(reorderAnswer && !reorderAnswer.ok ? [`${PHOTO_ACTION_FAILED["photo-reorder"]}: ${reorderAnswer.error}`] : []),
+    // Shown here when the photo it names is not on the page (deleted meanwhile); otherwise on the photo itself too.
+    ...(failure ? [`${PHOTO_ACTION_FAILED[failure.intent ?? ""] ?? "The photo was not changed"}: ${failure.error}`] : []),
+  ];
   const [queue, setQueue] = useState<Queued[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [status, setStatus] = useState("");
@@ -31,7 +51,8 @@ export function PhotoManager({ listingId, photos, title, theme }: { listingId: s
   async function onDrop(files: File[]) {
     const { accepted, errors: refused } = validateFiles(files, LISTING_PHOTO_UPLOAD);
     const taken = accepted.slice(0, Math.max(0, room - queue.length));
-    if (taken.length < accepted.length) refused.push(`A listing holds up to ${MAX_PHOTOS} photos: ${accepted.length - taken.length} were left out.`);
+    const left = accepted.length - taken.length;
+    if (left > 0) refused.push(`A listing holds up to ${MAX_PHOTOS} photos: ${left} ${agreeing(left, "was", "were")} left out.`);
     setErrors(refused);
     setStatus("");
     const entries = taken.map((file) => ({ file, entry: { id: crypto.randomUUID(), name: file.name, progress: 0, state: "preparing" as const } }));
@@ -53,7 +74,7 @@ export function PhotoManager({ listingId, photos, title, theme }: { listingId: s
       if (result.ok) void revalidator.revalidate();
     }
     setErrors((current) => [...current, ...failures]);
-    setStatus(uploaded > 0 ? `${uploaded} ${uploaded === 1 ? "photo" : "photos"} added.` : "");
+    setStatus(uploaded > 0 ? `${countOf(uploaded, "photo")} added.` : "");
   }
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop: (files) => void onDrop(files), multiple: true, disabled: room <= 0 });
@@ -88,8 +109,15 @@ export function PhotoManager({ listingId, photos, title, theme }: { listingId: s
       </div>
 
       <UploadErrors errors={errors} />
+      {problems.length ? (
+        <div role="alert" className="space-y-1 border-l-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      ) : null}
       <p role="status" className="text-sm text-forest-800">
-        {status}
+        {[status, reorderStatus].filter(Boolean).join(" ")}
       </p>
       {queue.length > 0 ? (
         <ul aria-label="Photos being uploaded" className="space-y-3">
@@ -119,6 +147,7 @@ export function PhotoManager({ listingId, photos, title, theme }: { listingId: s
           items={photos}
           label="Listing photos"
           layout="grid"
+          announceSaveOnDrop={false}
           nameOf={(photo) => `photo ${photos.findIndex((item) => item.id === photo.id) + 1}${photo.alt ? ` (${photo.alt})` : ""}`}
           onReorder={(next) =>
             void reorder.submit({ _action: "photo-reorder", ids: JSON.stringify(next.map((photo) => photo.id)) }, { method: "post" })
@@ -126,7 +155,15 @@ export function PhotoManager({ listingId, photos, title, theme }: { listingId: s
           className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
           itemClassName="flex flex-col border border-linen bg-white"
           renderItem={(photo, { handle, position, count }) => (
-            <PhotoCard photo={photo} handle={handle} position={position} count={count} title={title} theme={theme} />
+            <PhotoCard
+              photo={photo}
+              handle={handle}
+              position={position}
+              count={count}
+              title={title}
+              theme={theme}
+              failure={failure?.photoId === photo.id ? failure : undefined}
+            />
           )}
         />
       ) : (

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/content-image";
 import { servicesContext } from "#app/db/context";
 import { requireStaffAction } from "#app/services/auth.server";
+import { logUploadRefusal } from "#app/services/upload-media.server";
 import { handleContentImageUpload } from "#app/services/upload-content-image.server";
 
 /**
@@ -12,5 +13,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user } = await requireStaffAction(request, context, "content");
   const services = context.get(servicesContext);
   const answer = await handleContentImageUpload(request, params.key, { ...services, maxPixels: services.env.IMAGE_MAX_PIXELS, actor: user });
+  logUploadRefusal(answer, { actor: user.email, ip: context.get(servicesContext).clientIp, endpoint: "content image" });
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }

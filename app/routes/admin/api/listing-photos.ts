@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/listing-photos";
 import { servicesContext } from "#app/db/context";
 import { requireStaffAction } from "#app/services/auth.server";
+import { logUploadRefusal } from "#app/services/upload-media.server";
 import { handleListingPhotoUpload } from "#app/services/listing-photo-upload.server";
 import { actorOf } from "#app/services/listing-editor-action.server";
 
@@ -15,6 +16,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user } = await requireStaffAction(request, context, "listings");
   const { db, env, storage } = context.get(servicesContext);
   const answer = await handleListingPhotoUpload(request, params.id, { db, storage, maxPixels: env.IMAGE_MAX_PIXELS, actor: actorOf(user) });
+  logUploadRefusal(answer, { actor: user.email, ip: context.get(servicesContext).clientIp, endpoint: "listing photo" });
   if (request.headers.get("sec-fetch-mode") === "navigate") {
     const problem = "error" in answer.body ? `?photoError=${encodeURIComponent(answer.body.error)}` : "";
     throw redirect(`/edit/listings/${encodeURIComponent(params.id)}${problem}#photos`, 303);

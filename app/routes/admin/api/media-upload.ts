@@ -1,7 +1,7 @@
 import type { Route } from "./+types/media-upload";
 import { servicesContext } from "#app/db/context";
 import { requireStaffAction } from "#app/services/auth.server";
-import { handleMediaUpload } from "#app/services/upload-media.server";
+import { handleMediaUpload, logUploadRefusal } from "#app/services/upload-media.server";
 
 /**
  * POST /edit/api/media: one file per request (multipart field "file", optional "folder"). Answers
@@ -13,5 +13,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireStaffAction(request, context, "media");
   const { db, env, storage } = context.get(servicesContext);
   const answer = await handleMediaUpload(request, { db, storage, maxPixels: env.IMAGE_MAX_PIXELS, actor: user });
+  logUploadRefusal(answer, { actor: user.email, ip: context.get(servicesContext).clientIp, endpoint: "media" });
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,0 +1,48 @@
+import { createElement, Suspense, use, useEffect, useRef, type ComponentType, type ReactNode, type RefObject } from "react";
+
+/**
+ * A component whose code stays out of the page's first download (the enquiry forms: their validation is zod and
+ * Conform).
+ *
+ * The server renders it in full, so the HTML holds the finished markup, and a form works before, or without,
+ * JavaScript (the server validates and answers with the same messages). In the browser its module is fetched when
+ * hydration reaches it: until then React keeps the server's markup inside the Suspense boundary, and hydrates it when
+ * the code has arrived. Only a client-side navigation to a page that shows it briefly draws the fallback.
+ *
+ * Fetching it only when the visitor reaches for it was tried: React Router changes its state right after hydration,
+ * and React then re-renders a boundary still waiting for its code as the browser's own, which holds the router's
+ * transition (the header's shortlist count) until the code arrives. The wrapper is `display: contents` (no box of
+ * its own) and carries `data-ready` once the component is live (browser tests wait for it).
+ */
+export function deferredComponent<Props extends object>(name: string, load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | undefined;
+  let pending: Promise<ComponentType<Props>> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // A failed fetch (a flaky network) may be tried again on the next render.
+        pending = undefined;
+        throw error;
+      },
+    ));
+  // The server has every module at hand: load it while the process starts, long before the first request.
+  if (import.meta.env.SSR) void preload();
+
+  function Loaded({ props, wrapper }: { props: Props; wrapper: RefObject<HTMLDivElement | null> }) {
+    useEffect(() => wrapper.current?.setAttribute("data-ready", ""), [wrapper]);
+    return createElement(loaded ?? use(preload()), props);
+  }
+
+  function Deferred({ fallback = null, ...props }: Props & { fallback?: ReactNode }) {
+    const wrapper = useRef<HTMLDivElement>(null);
+    return (
+      <div ref={wrapper} data-deferred={name} className="contents">
+        <Suspense fallback={fallback}>
+          <Loaded props={props as Props} wrapper={wrapper} />
+        </Suspense>
+      </div>
+    );
+  }
+  return Object.assign(Deferred, { preload });
+}

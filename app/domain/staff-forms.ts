@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { passwordConfirmationSchema, passwordSchema, passwordsDifferIssue, passwordsMatch } from "./password-policy";
+import { STAFF_ROLES } from "./staff-roles";
+
+/**
+ * The forms of the Users screen (/edit/users) and of the invitation page (/accept-invitation): one schema each,
+ * used by the browser and again by the action. `intent` says which of the Users screen's forms was sent; each is
+ * a plain form, so every action works without JavaScript.
+ */
+export const STAFF_INTENTS = ["invite", "change-role", "deactivate", "reactivate", "resend-invitation", "revoke-invitation"] as const;
+export type StaffIntent = (typeof STAFF_INTENTS)[number];
+
+export function isStaffIntent(value: unknown): value is StaffIntent {
+  return typeof value === "string" && (STAFF_INTENTS as readonly string[]).includes(value);
+}
+
+const role = z.enum(STAFF_ROLES, { error: "Choose a role." });
+const id = z.string().min(1).max(200);
+
+export const inviteStaffSchema = z.object({
+  email: z.string({ error: "Enter the e-mail address to invite." }).trim().toLowerCase().max(254).pipe(z.email("Enter a valid e-mail address.")),
+  role,
+});
+
+export const changeRoleSchema = z.object({ userId: id, role });
+export const staffAccountSchema = z.object({ userId: id });
+export const invitationSchema = z.object({ invitationId: z.uuid() });
+
+/** The invitation page: the invitee's name and a password (the policy of every new password); the token rides along hidden. */
+export const acceptInvitationSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters."),
+    password: passwordSchema,
+    confirm: passwordConfirmationSchema,
+  })
+  .refine(passwordsMatch, passwordsDifferIssue);

@@ -1,0 +1,188 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { openDatabase } from "#app/db/client.server";
+import { BENCH_DIR, ROOT, log, percentile, round } from "./common";
+import { loadTool } from "./tools";
+
+/**
+ * The enquiry POST under load: 50 visitors at once, each posting a valid enquiry of its own (a new submission id,
+ * name and address per request), as the detail page's form and the Contact page's form send them with and without
+ * JavaScript. The server runs with the per-IP limit lifted through its own setting (ENQUIRY_RATE_LIMIT), since every
+ * request comes from 127.0.0.1, and with a local SMTP server, so each enquiry's notification is really sent.
+ *
+ * Each of the 50 clients posts one enquiry a second (50 a second in all, far beyond any real marketplace) for a few
+ * seconds, and every answer is waited for; a timeout counts as failed. The server is left alone a few seconds before
+ * the next form, so one form's backlog is not timed as the next one's.
+ */
+export const ENQUIRY_SETTINGS = { connections: 50, perClientPerSecond: 1, durationSeconds: 6, warmupSeconds: 2, settleSeconds: 3 };
+/** The server as shipped, and one that answers once the enquiry is stored (the visitor then reads "received"). */
+export const ENQUIRY_CONFIGURATIONS = [
+  { name: "as shipped: waits for the send", env: {} as Record<string, string> },
+  { name: "ENQUIRY_SEND_WAIT_SECONDS=0", env: { ENQUIRY_SEND_WAIT_SECONDS: "0" } },
+];
+/** Lifts the per-IP limit for the bench server (every bench request comes from 127.0.0.1). */
+export const ENQUIRY_BENCH_ENV = { ENQUIRY_RATE_LIMIT: "1000000" };
+
+export type EnquiryRow = {
+  name: string;
+  method: string;
+  path: string;
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  /** Connection errors, timeouts, answers other than 200 (a refused or failed enquiry) and requests left unanswered. */
+  errors: number;
+  /** Of those, requests sent but still unanswered when the run ended. */
+  unanswered: number;
+};
+
+type Variant = { name: string; path: string; javascript: boolean; fields: (index: number) => Record<string, string> };
+
+const person = (index: number) => ({
+  name: `Bench Visitor ${index}`,
+  email: `visitor${index}@example.com`,
+  message: `Bench enquiry ${index}: please send the full specification and the viewing times.`,
+  submission_id: randomUUID(),
+});
+
+export const ENQUIRY_VARIANTS = (listingPath: string): Variant[] => [
+  // With JavaScript the form posts to the route's data URL (React Router's single fetch) and gets the answer as data.
+  {
+    name: "detail form, JavaScript",
+    path: `${listingPath}.data`,
+    javascript: true,
+    fields: (index) => ({ ...person(index), contact_method: "email" }),
+  },
+  // Without JavaScript it is a plain form post and the answer is the whole page again, with the form's status.
+  { name: "detail form, no JavaScript", path: listingPath, javascript: false, fields: (index) => ({ ...person(index), contact_method: "email" }) },
+  { name: "/contact, JavaScript", path: "/contact.data", javascript: true, fields: (index) => ({ ...person(index), interest: "Cars" }) },
+  { name: "/contact, no JavaScript", path: "/contact", javascript: false, fields: (index) => ({ ...person(index), interest: "Cars" }) },
+];
+
+type AutocannonResult = { requests: { average: number; sent?: number }; errors: number; timeouts: number };
+type AutocannonInstance = Promise<AutocannonResult> & {
+  on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
+};
+type AutocannonModule = { default: (options: Record<string, unknown>) => AutocannonInstance };
+
+let counter = 0;
+const settle = () => new Promise((resolve) => setTimeout(resolve, ENQUIRY_SETTINGS.settleSeconds * 1000));
+
+/**
+ * Each client sends `seconds` enquiries at its pace; autocannon then waits for every answer (or its 10 s timeout), so
+ * no request is cut off by the end of the run.
+ */
+async function hammer(autocannon: AutocannonModule["default"], origin: string, variant: Variant, seconds: number) {
+  const times: number[] = [];
+  let failures = 0;
+  const instance = autocannon({
+    url: origin,
+    connections: ENQUIRY_SETTINGS.connections,
+    connectionRate: ENQUIRY_SETTINGS.perClientPerSecond,
+    amount: ENQUIRY_SETTINGS.connections * ENQUIRY_SETTINGS.perClientPerSecond * seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: "POST",
+        path: variant.path,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "accept-encoding": "gzip",
+          ...(variant.javascript ? { accept: "*/*" } : { accept: "text/html" }),
+        },
+        setupRequest: (request: Record<string, unknown>) => ({ ...request, body: new URLSearchParams(variant.fields(++counter)).toString() }),
+      },
+    ],
+  });
+  instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+    times.push(responseTime);
+    if (statusCode !== 200) failures++;
+  });
+  const result = await instance;
+  const unanswered = Math.max(0, (result.requests.sent ?? times.length) - times.length - result.errors - result.timeouts);
+  return { times, failures: failures + result.errors + result.timeouts + unanswered, unanswered, reqPerSec: result.requests.average };
+}
+
+/** Checks that the variant's post is a valid enquiry the server accepts (not a 400 the bench would time as fast). */
+async function checkAccepted(origin: string, variant: Variant): Promise<void> {
+  const response = await fetch(`${origin}${variant.path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(variant.fields(++counter)),
+    redirect: "manual",
+  });
+  const text = await response.text();
+  // The page says "… has been sent" or "… has been received"; the data answer carries its status word.
+  const accepted = variant.javascript ? text.includes('"status","success"') : /has been (sent|received)/.test(text);
+  if (response.status !== 200 || !accepted) {
+    throw new Error(`${variant.name}: ${variant.path} answered ${response.status} without the success message`);
+  }
+}
+
+export async function measureEnquiries(origin: string, listingPath: string): Promise<EnquiryRow[]> {
+  const { default: autocannon } = await loadTool<AutocannonModule>("autocannon");
+  const rows: EnquiryRow[] = [];
+  for (const variant of ENQUIRY_VARIANTS(listingPath)) {
+    await checkAccepted(origin, variant);
+    await hammer(autocannon, origin, variant, ENQUIRY_SETTINGS.warmupSeconds);
+    await settle();
+    log(`enquiry POST ${variant.name}: ${ENQUIRY_SETTINGS.connections} clients for ${ENQUIRY_SETTINGS.durationSeconds} s …`);
+    const { times, failures, unanswered, reqPerSec } = await hammer(autocannon, origin, variant, ENQUIRY_SETTINGS.durationSeconds);
+    const row: EnquiryRow = {
+      name: variant.name,
+      method: "POST",
+      path: variant.path,
+      requests: times.length,
+      reqPerSec: round(reqPerSec, 0),
+      p50Ms: times.length ? round(percentile(times, 50), 1) : Number.NaN,
+      p95Ms: times.length ? round(percentile(times, 95), 1) : Number.NaN,
+      maxMs: times.length ? round(Math.max(...times), 1) : Number.NaN,
+      errors: failures,
+      unanswered,
+    };
+    log(`  ${row.requests} answered, ${row.reqPerSec}/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, failed ${row.errors} (${unanswered} unanswered)`);
+    rows.push(row);
+    await settle();
+  }
+  return rows;
+}
+
+/** Enquiries the server stored and notifications it sent, read once it has stopped (PGlite opens in one process). */
+export async function storedEnquiries(dataDir: string): Promise<{ stored: number; notificationsSent: number }> {
+  const handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+  try {
+    const client = handle.raw as PGlite;
+    const stored = await client.query<{ count: number }>("select count(*)::int as count from contact_submissions");
+    const sent = await client.query<{ count: number }>("select count(*)::int as count from email_outbox where sent_at is not null");
+    return { stored: stored.rows[0]?.count ?? 0, notificationsSent: sent.rows[0]?.count ?? 0 };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Starts bench/lib/smtp-sink.ts in its own process on `port`; resolves once it listens. */
+export async function startSmtpSink(port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(BENCH_DIR, "lib/smtp-sink.ts"), String(port)], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the bench's SMTP sink exited (${code})`)));
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("listening")) resolve();
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

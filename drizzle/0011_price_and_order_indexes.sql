@@ -1,0 +1,2 @@
+CREATE INDEX "listings_public_price_idx" ON "listings" USING btree ("category","price_currency","price_amount") WHERE visible and status in ('published', 'under_offer', 'sold');--> statement-breakpoint
+CREATE INDEX "listings_category_position_idx" ON "listings" USING btree ("category","position","id");

@@ -1,0 +1,2 @@
+DROP INDEX "listings_public_price_idx";--> statement-breakpoint
+CREATE INDEX "listings_public_price_idx" ON "listings" USING btree ("category","price_currency","price_amount","position","id","status") WHERE visible and status in ('published', 'under_offer', 'sold');

@@ -1,0 +1,190 @@
+import { Transform } from "node:stream";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { CONTENT_IMAGE_UPLOAD, LISTING_PHOTO_UPLOAD, MB, MEDIA_UPLOAD } from "../app/domain/upload-rules";
+import { loggableUrl } from "../app/services/log-redaction.server";
+import { logger } from "../app/services/logger.server";
+import { requestUrl } from "./request-url";
+
+/**
+ * What the app accepts before React Router sees a request (docs/decisions/0016-request-guard-and-body-limits.md):
+ * three methods, a host that names one, a target without NUL bytes or broken escapes, and bodies bounded while they stream in. Form
+ * bodies (every action but the uploads) are small, so they are read here, within their limit, and must parse as
+ * a form: an action never meets a body that would make `request.formData()` throw, and no NUL byte reaches the
+ * database from a form. Uploads stream on to their own limits (services/upload.server.ts), capped here as well.
+ */
+
+/** A form is a few fields of text: the longest (a listing's description, an HTML block) fits many times over. */
+export const FORM_BODY_LIMIT = 256 * 1024;
+
+/** Room for the multipart framing and the small fields around an uploaded file. */
+const UPLOAD_OVERHEAD = 1 * MB;
+
+const UPLOAD_LIMITS: { pattern: RegExp; limit: number }[] = [
+  { pattern: /^\/edit\/api\/media$/, limit: MEDIA_UPLOAD.maxBytes + UPLOAD_OVERHEAD },
+  { pattern: /^\/edit\/api\/content\/[^/]+\/image$/, limit: CONTENT_IMAGE_UPLOAD.maxBytes + UPLOAD_OVERHEAD },
+  { pattern: /^\/edit\/api\/listings\/[^/]+\/photos$/, limit: LISTING_PHOTO_UPLOAD.maxBytes + UPLOAD_OVERHEAD },
+];
+
+const ALLOWED_METHODS = "GET, HEAD, POST";
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** The body React Router will read instead of the raw request: checked form bytes, or an upload's bounded stream. */
+export type GuardedBody = Buffer | NodeJS.ReadableStream;
+
+export function guardedBody(res: ExpressResponse): GuardedBody | undefined {
+  return res.locals.guardedBody as GuardedBody | undefined;
+}
+
+export const requestGuard: RequestHandler = (req, res, next) => {
+  const method = req.method.toUpperCase();
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+    return refuse(res, 405, "This address does not accept that kind of request.", { Allow: ALLOWED_METHODS });
+  }
+  if (!requestUrl(req)) return refuse(res, 400, "This request could not be read: its host or address is not valid.");
+  const pathname = targetProblem(req.originalUrl);
+  if (pathname === null) return refuse(res, 400, "This address could not be read. Please check the link.");
+  if (method !== "POST") return next();
+
+  const upload = UPLOAD_LIMITS.find(({ pattern }) => pattern.test(pathname));
+  const limit = upload?.limit ?? FORM_BODY_LIMIT;
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > limit) return refuseTooLarge(req, res);
+
+  if (upload) {
+    res.locals.guardedBody = boundedStream(req, res, limit);
+    return next();
+  }
+  readBounded(req, res, limit)
+    .then(async (body) => {
+      if (!body) return; // refused while streaming
+      const problem = await formProblem(req, body);
+      if (problem) return refuse(res, problem.status, problem.message);
+      res.locals.guardedBody = body;
+      next();
+    })
+    .catch((error: unknown) => {
+      // A visitor who closes the tab or loses the network while the form is sent is no fault of ours: one quiet line.
+      if (clientAborted(req, error)) return logger.info({ method, url: loggableUrl(req.originalUrl) }, "client aborted");
+      next(error);
+    });
+};
+
+/** Whether reading the body failed because the client went away (the socket closed before the body ended). */
+function clientAborted(req: ExpressRequest, error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ECONNRESET" || code === "ECONNABORTED" || (req.destroyed && !req.complete);
+}
+
+/** The decoded path, or null when the target holds a NUL byte (PostgreSQL text cannot) or a broken escape. */
+function targetProblem(target: string): string | null {
+  if (/%00/i.test(target) || target.includes("\0")) return null;
+  const [path = "/"] = target.split("?", 1);
+  try {
+    decodeURIComponent(path);
+    return path.replace(/\.data$/, "");
+  } catch {
+    return null;
+  }
+}
+
+/** Why a form body cannot be handed to an action, if it cannot: not a form, not parseable, holding a file or a NUL byte. */
+async function formProblem(req: ExpressRequest, body: Buffer): Promise<{ status: 400 | 415; message: string } | null> {
+  const declaredType = req.headers["content-type"];
+  if (!declaredType && body.length === 0) {
+    // An empty POST is an empty form (a bare sign-out button), so actions can read it as one.
+    req.headers["content-type"] = "application/x-www-form-urlencoded";
+    return null;
+  }
+  const type = (declaredType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(type)) return { status: 415, message: "This address accepts only forms sent from its own pages." };
+  let form: FormData;
+  try {
+    form = await new Request("http://form.local/", {
+      method: "POST",
+      headers: { "content-type": declaredType! },
+      body: new Uint8Array(body),
+    }).formData();
+  } catch {
+    return { status: 400, message: "The form could not be read. Please send it again from the page." };
+  }
+  for (const [name, value] of form) {
+    // Files go to the three upload endpoints only, which stream them; an action reading a form expects text.
+    if (typeof value !== "string") return { status: 400, message: "This form does not take files. Please send it again from the page." };
+    if (name.includes("\0") || value.includes("\0")) {
+      return { status: 400, message: "The form holds a character that cannot be stored. Please remove it and send again." };
+    }
+  }
+  return null;
+}
+
+const CLOSE_AFTER_REFUSAL_MS = 5_000;
+
+/** Reads the whole body up to the limit; past it, answers 413 at once and keeps nothing more. */
+function readBounded(req: ExpressRequest, res: ExpressResponse, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        chunks.length = 0;
+        refuseTooLarge(req, res);
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
+
+/** An upload's body as it streams, cut off with a 413 once it passes the limit. */
+function boundedStream(req: ExpressRequest, res: ExpressResponse, limit: number): NodeJS.ReadableStream {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > limit) {
+        refuseTooLarge(req, res);
+        callback(new Error("request body over its limit"));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  req.on("error", (error) => counter.destroy(error));
+  return req.pipe(counter);
+}
+
+function refuseTooLarge(req: ExpressRequest, res: ExpressResponse) {
+  // The rest of the body is read and thrown away (no memory held) rather than left unread: closing a socket with
+  // unread data sends a reset, and a reset can wipe the 413 before the client has read it. A client that keeps
+  // sending is cut off a few seconds later.
+  req.resume();
+  refuse(res, 413, "This request is too large. Please send a shorter form or a smaller file.");
+  res.once("finish", () => setTimeout(() => req.socket.destroy(), CLOSE_AFTER_REFUSAL_MS).unref());
+}
+
+function refuse(res: ExpressResponse, status: number, message: string, headers: Record<string, string> = {}) {
+  if (res.headersSent) return;
+  res
+    .status(status)
+    .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers })
+    .end(`${message}\n`);
+}
