@@ -34,6 +34,16 @@ const WAIT_FOR_FIRST_PAINT = `await new Promise((resolve) => {
   else new PerformanceObserver((list, observer) => list.getEntries().some(painted) && (observer.disconnect(), resolve())).observe({ type, buffered: true });
 });`;
 
+/**
+ * Runs in the browser before the wait: until the page has hydrated (root sets data-hydrated), a choice in a select of
+ * a `form[data-submit-on-change]` (the currency and the filters) sends its form the plain way, so a visitor quicker
+ * than the scripts still gets what they chose. Once hydrated, the form's own handler does it without a page load.
+ */
+const EARLY_CHOICES = `document.addEventListener("change", (event) => {
+  const form = event.target.closest?.("form[data-submit-on-change]");
+  if (form && event.target.tagName === "SELECT" && !document.documentElement.hasAttribute("data-hydrated")) form.requestSubmit();
+});`;
+
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
 const BOOTSTRAP = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
@@ -57,6 +67,7 @@ export function deferScripts(html: string): string | undefined {
 
   const rest = body.replace(STATIC_IMPORT, "").replace(BARE_IMPORT, "");
   const rewritten = [
+    EARLY_CHOICES,
     WAIT_FOR_FIRST_PAINT,
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     ...bareImports.map((url) => `await import(${url});`),

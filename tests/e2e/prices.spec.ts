@@ -58,6 +58,17 @@ test.describe("prices in digital currency", () => {
     await expectAccessible(page);
   });
 
+  test("a coin chosen before the page's scripts have run still applies (the plain way)", async ({ page }) => {
+    // The modules never arrive: the page stays as the server sent it, as it is for a moment on a slow phone.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto("/jets?location=greenland");
+    await page.getByLabel("Show prices in").selectOption("ETH");
+    const card = page.getByRole("article").filter({ hasText: "E2E Priced Gulfstream G650" });
+    await expect(card.getByText(/^About ≈ ETH 1,316\.667$/)).toBeVisible();
+    await expect(page).toHaveURL(/\/jets\?location=greenland$/);
+    await expect(page.getByLabel("Show prices in")).toHaveValue("ETH");
+  });
+
   test("price sort puts listings on request last and says so; a price range leaves them out", async ({ page }) => {
     await page.goto("/jets?location=greenland");
     await page.getByText("Sort by: featured").click();

@@ -45,6 +45,8 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
       <Form
         method="get"
         role="search"
+        // A choice made before the page hydrates sends the form the plain way (scripts-after-first-paint).
+        data-submit-on-change
         onChange={update}
         onSubmit={(event) => {
           event.preventDefault();

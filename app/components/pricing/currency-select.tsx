@@ -5,14 +5,15 @@ import { usePricing } from "./use-pricing";
 
 /**
  * The top bar's currency choice. A plain form posting to /currency (which sets the cookie and sends the visitor
- * back here): with JavaScript a choice applies at once, without it the "Set" button sends it.
+ * back here): with JavaScript a choice applies at once (before hydration too: see EARLY_CHOICES), without it the "Set"
+ * button sends it.
  */
 export function CurrencySelect({ className = "" }: { className?: string }) {
   const { currency } = usePricing();
   const location = useLocation();
   const id = useId();
   return (
-    <Form method="post" action="/currency" preventScrollReset className={`flex shrink-0 items-center gap-1 ${className}`}>
+    <Form method="post" action="/currency" preventScrollReset data-submit-on-change className={`flex shrink-0 items-center gap-1 ${className}`}>
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor={id} className="sr-only">
         Show prices in
