@@ -1,6 +1,8 @@
 import zlib from "node:zlib";
 import { fetchText } from "./common";
 
+export type JsFile = { url: string; raw: number; gzip: number; brotli: number };
+
 export type AssetBytes = {
   route: string;
   /** Gzipped bytes of the page's HTML itself (inline scripts included). */
@@ -9,7 +11,7 @@ export type AssetBytes = {
   /** What browsers that accept brotli actually download (the host's compression middleware offers it). */
   jsBrotli: number;
   cssGzip: number;
-  jsFiles: { url: string; raw: number; gzip: number; brotli: number }[];
+  jsFiles: JsFile[];
   cssFiles: { url: string; raw: number; gzip: number }[];
 };
 
@@ -46,14 +48,16 @@ export function referencedAssets(html: string): { js: string[]; css: string[] } 
 const gzipSize = (body: Buffer) => zlib.gzipSync(body).length;
 const brotliSize = (body: Buffer) => zlib.brotliCompressSync(body).length;
 
+/** A file's size as sent: gzip at zlib's default level, brotli at its default (highest) quality. */
+export const compressedSizes = (url: string, body: Buffer): JsFile => ({ url, raw: body.length, gzip: gzipSize(body), brotli: brotliSize(body) });
+
 async function measure(origin: string, urls: string[]) {
   return Promise.all(
     urls.map(async (url) => {
       const absolute = new URL(url, origin).href;
       const response = await fetch(absolute, { signal: AbortSignal.timeout(15_000) });
       if (!response.ok) throw new Error(`${absolute} answered ${response.status}`);
-      const body = Buffer.from(await response.arrayBuffer());
-      return { url, raw: body.length, gzip: gzipSize(body), brotli: brotliSize(body) };
+      return compressedSizes(url, Buffer.from(await response.arrayBuffer()));
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { AssetBytes } from "./asset-bytes";
+import type { FloorBytes } from "./floor-bytes";
 import type { ENQUIRY_SETTINGS, EnquiryRow } from "./enquiry";
 import type { QueryPlan } from "./large-catalogue";
 import type { LatencyRow } from "./latency";
@@ -29,6 +30,8 @@ export type BenchResults = {
   startup?: { idleSeconds: number; serve: StartupRun[]; start: StartupRun[] };
   lighthouse?: { version: string; runsPerRoute: number; results: LighthouseSummary[] };
   assetBytes?: AssetBytes[];
+  /** The JavaScript of React + React Router alone (bench/lib/floor-bytes.ts), measured in the same run as assetBytes. */
+  floorBytes?: FloorBytes;
   throughput?: { settings: { durationSeconds: number; connections: number }; rows: ThroughputRow[] };
   latency?: {
     requestsPerVariant: number;
@@ -51,6 +54,9 @@ export type BenchResults = {
 };
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+/** The issue's budget for our own code on a public route, over React + React Router alone (gzip). */
+export const JS_OVER_FLOOR_BUDGET = 15_000;
+const signedKB = (bytes: number) => `${bytes < 0 ? "−" : "+"}${kB(Math.abs(bytes))}`;
 /** "median (min–max)", or the one value when every run agreed. */
 const spread = (middle: number, low: number, high: number, unit = "") => (low === high ? `${middle}${unit}` : `${middle}${unit} (${low}–${high})`);
 const figure = (row: LighthouseSummary, key: keyof LighthouseFigures, unit = "") =>
@@ -70,6 +76,16 @@ export function checkTargets(results: Omit<BenchResults, "targets">): Target[] {
     hundred("SEO", median.seo);
     targets.push({ name: `CLS ${route}`, measured: String(median.cls), target: "≤ 0.02", met: median.cls <= 0.02 });
     targets.push({ name: `LCP ${route}`, measured: `${median.lcpMs} ms`, target: "≤ 1500 ms", met: median.lcpMs <= 1500 });
+  }
+  const floor = results.floorBytes;
+  for (const row of floor ? (results.assetBytes ?? []) : []) {
+    const over = row.jsGzip - floor!.jsGzip;
+    targets.push({
+      name: `JavaScript on ${row.route} (gzip) over React + React Router alone`,
+      measured: `${kB(row.jsGzip)} = floor ${over < 0 ? "−" : "+"} ${kB(Math.abs(over))}`,
+      target: `≤ floor + ${kB(JS_OVER_FLOOR_BUDGET)}`,
+      met: over <= JS_OVER_FLOOR_BUDGET,
+    });
   }
   for (const row of results.pageImages ?? []) {
     targets.push({
@@ -257,15 +273,35 @@ export function renderMarkdown(results: BenchResults): string {
   }
 
   if (results.assetBytes) {
+    const floor = results.floorBytes;
     push(
-      "## JavaScript and CSS per route (gzip)",
+      "## JavaScript and CSS per route",
       "",
-      "Every script, module preload and stylesheet the route's HTML references (and the modules its inline bootstrap imports), each gzipped (zlib default level) and summed.",
+      "Every script, module preload and stylesheet the route's HTML references (and the modules its inline bootstrap imports), each compressed on its own " +
+        "(gzip at zlib's default level, brotli at its default quality) and summed.",
       "",
-      "| route | JavaScript | files | CSS | HTML | JavaScript (brotli, for reference) |",
-      "|---|---|---|---|---|---|",
+    );
+    if (floor) {
+      const { react, reactRouter, vite } = floor.versions;
+      push(
+        `The floor is measured in the same run: a React Router ${reactRouter} app with React ${react} (Vite ${vite}) and nothing else, one root route ` +
+          "rendering a heading, server-rendered, with this project's future flags, built in a temporary folder against the project's node_modules " +
+          `(bench/lib/floor-bytes.ts). Its page loads ${kB(floor.jsGzip)} gzip, ${kB(floor.jsBrotli)} brotli in ${floor.jsFiles.length} files ` +
+          `(${floor.jsFiles.map((file) => `${file.url.replace(/^\/assets\//, "")} ${kB(file.gzip)}`).join(", ")}). ` +
+          `The issue's budget: every public route within ${kB(JS_OVER_FLOOR_BUDGET)} gzip of it.`,
+        "",
+      );
+    }
+    const overFloor = (row: AssetBytes) => (floor ? `${signedKB(row.jsGzip - floor.jsGzip)} / ${signedKB(row.jsBrotli - floor.jsBrotli)}` : "–");
+    push(
+      "| route | JavaScript gzip | JavaScript brotli | over the floor (gzip / brotli) | files | CSS gzip | HTML gzip |",
+      "|---|---|---|---|---|---|---|",
+      ...(floor
+        ? [`| React + React Router alone (the floor) | ${kB(floor.jsGzip)} | ${kB(floor.jsBrotli)} | – | ${floor.jsFiles.length} | – | – |`]
+        : []),
       ...results.assetBytes.map(
-        (row) => `| \`${row.route}\` | ${kB(row.jsGzip)} | ${row.jsFiles.length} | ${kB(row.cssGzip)} | ${kB(row.htmlGzip)} | ${kB(row.jsBrotli)} |`,
+        (row) =>
+          `| \`${row.route}\` | ${kB(row.jsGzip)} | ${kB(row.jsBrotli)} | ${overFloor(row)} | ${row.jsFiles.length} | ${kB(row.cssGzip)} | ${kB(row.htmlGzip)} |`,
       ),
       "",
     );
