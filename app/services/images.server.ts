@@ -8,7 +8,9 @@ import { describeFormats, formatsFor } from "#app/domain/upload-rules";
  * ICC comments), so a phone photo never publishes where it was taken.
  */
 // 320 serves thumbnails (the admin's 72 px rows, the gallery's strip, the editor's photo cards) without a 640 download.
-export const VARIANT_WIDTHS = [320, 640, 1280, 1920] as const;
+// 960 is what a phone needs for a full-width photo (412 px at a device pixel ratio of 1.75 to 2.3): without it the
+// phone takes the 1280, about 40 % more bytes in the first seconds of its largest paint.
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const DEFAULT_MAX_PIXELS = 40_000_000;
 
 type Sharp = typeof SharpModule;
