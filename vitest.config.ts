@@ -12,6 +12,7 @@ const NEEDS_BUILD = [
   "server/account-plain-forms.test.ts",
   "server/security-events.test.ts",
   "server/page-cache.test.ts",
+  "server/enquiry-answers.test.ts",
 ];
 
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.

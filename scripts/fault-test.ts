@@ -28,6 +28,7 @@ const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const CLIENTS = 3;
 // Either answer means "stored": sent at once (the spec's words) or received and on its way (docs/decisions/0008).
 const ACKNOWLEDGED_TEXTS = ["Your message has been sent successfully.", "your message has been received and will reach our team"];
+const ACKNOWLEDGED_LOCATION = /^\/contact\?enquiry=(sent|received)$/;
 
 const log = (message: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -192,8 +193,10 @@ async function post(submissionId: string, index: number): Promise<"acknowledged"
     preferred_contact_time: "",
   });
   try {
-    const response = await fetch(`${base}/contact`, { method: "POST", body, signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(`${base}/contact`, { method: "POST", body, redirect: "manual", signal: AbortSignal.timeout(15_000) });
     const text = await response.text();
+    // A plain post that succeeded is sent back to the page with the outcome in its address (post, redirect, get).
+    if (response.status === 303) return ACKNOWLEDGED_LOCATION.test(response.headers.get("location") ?? "") ? "acknowledged" : "refused";
     return response.status === 200 && ACKNOWLEDGED_TEXTS.some((words) => text.includes(words)) ? "acknowledged" : "refused";
   } catch {
     return "network";

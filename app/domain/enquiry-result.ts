@@ -13,6 +13,18 @@ export const SUCCESS_MESSAGE = "Your message has been sent successfully. We'll g
 /** Stored safely but not yet e-mailed: true, and still reassuring. */
 export const RECEIVED_MESSAGE = "Thank you, your message has been received and will reach our team shortly. We'll get back to you soon.";
 
+/**
+ * A form posted without JavaScript that succeeded is answered with a redirect back to its page, which carries the
+ * outcome in this query parameter (the page then shows the success words): see enquiry-action.server.ts.
+ */
+export const ENQUIRY_OUTCOME_PARAM = "enquiry";
+
+/** The answer a page's address carries after a plain form post succeeded, or undefined. */
+export function answerFromOutcomeParam(value: string | null): EnquiryActionData | undefined {
+  if (value !== "sent" && value !== "received") return undefined;
+  return { status: "success", delivery: value, result: { status: "success" } };
+}
+
 export function successMessage(answer: { delivery: "sent" | "received" }): string {
   return answer.delivery === "sent" ? SUCCESS_MESSAGE : RECEIVED_MESSAGE;
 }

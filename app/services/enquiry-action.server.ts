@@ -1,9 +1,9 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/db/context";
 import { isCategoryId } from "#app/domain/category-ids";
 import { CATEGORIES } from "#app/domain/categories";
 import type { EnquiryKind } from "#app/domain/enquiry-schemas";
-import type { EnquiryActionData } from "#app/domain/enquiry-result";
+import { ENQUIRY_OUTCOME_PARAM, type EnquiryActionData } from "#app/domain/enquiry-result";
 import { listingPath } from "#app/domain/listing-slug";
 import { takesEnquiries } from "#app/domain/listing-status";
 import { sharePath } from "#app/domain/shortlist";
@@ -96,7 +96,7 @@ async function handleEnquiry(
       ...about,
     },
   );
-  return toResponse(outcome);
+  return toResponse(outcome, request);
 }
 
 /**
@@ -112,8 +112,23 @@ export function enquiryRouteHeaders({ actionHeaders, loaderHeaders }: { actionHe
   return headers;
 }
 
-function toResponse(outcome: EnquiryOutcome) {
+/**
+ * Where a plain form post (no JavaScript) that succeeded is sent: its own page, saying how it went. Post, redirect,
+ * get: reloading the page cannot post the form again, the post is answered without rendering a page, and the page it
+ * leads to holds nothing of the visitor's, so the page cache may keep it. With JavaScript the post goes to the
+ * route's data address (`.data`, visible to actions with the v8_passThroughRequests flag) and gets data instead.
+ */
+function successLocation(request: Request, delivery: "sent" | "received"): string | undefined {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) return undefined;
+  url.searchParams.set(ENQUIRY_OUTCOME_PARAM, delivery);
+  return `${url.pathname}${url.search}`;
+}
+
+function toResponse(outcome: EnquiryOutcome, request: Request) {
   if (outcome.status === "success") {
+    const location = successLocation(request, outcome.delivery);
+    if (location) return redirect(location, { status: 303, headers: { "Cache-Control": "no-store" } });
     const payload: EnquiryActionData = { status: "success", delivery: outcome.delivery, result: outcome.result };
     return data(payload, { headers: { "Cache-Control": "no-store" } });
   }

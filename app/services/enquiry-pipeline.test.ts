@@ -504,7 +504,7 @@ for (const kind of TEST_DATABASE_KINDS) {
         form.delete("interest");
         const id = form.get("submission_id") as string;
         const response = await enquiryAction({
-          request: post("/cars/bugatti-chiron-2019", form),
+          request: post("/cars/bugatti-chiron-2019.data", form),
           context: context(),
           params: { category: "cars", id: "bugatti-chiron-2019" },
         });
@@ -551,7 +551,7 @@ for (const kind of TEST_DATABASE_KINDS) {
         form.delete("interest");
         const id = form.get("submission_id") as string;
         // A listing that no longer exists drops out; the others keep the visitor's order.
-        const response = await shortlistEnquiryAction({ request: post("/shortlist", form), context: context() }, [
+        const response = await shortlistEnquiryAction({ request: post("/shortlist.data", form), context: context() }, [
           "spitfire",
           "gone-listing",
           "bugatti-chiron-2019",
@@ -588,7 +588,7 @@ for (const kind of TEST_DATABASE_KINDS) {
         await handle.db.update(listings).set({ status: "sold" }).where(eq(listings.id, "lamborghini-aventador-2012"));
         const form = contactForm({ message: "Both, please." });
         form.delete("interest");
-        const response = await shortlistEnquiryAction({ request: post("/shortlist", form), context: context() }, [
+        const response = await shortlistEnquiryAction({ request: post("/shortlist.data", form), context: context() }, [
           "lamborghini-aventador-2012",
           "spitfire",
         ]);

@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase } from "#app/db/client.server";
-import { BENCH_DIR, ROOT, log, percentile, round } from "./common";
+import { BENCH_DIR, ROOT, fetchText, log, percentile, round } from "./common";
 import { loadTool } from "./tools";
 
 /**
@@ -14,13 +16,15 @@ import { loadTool } from "./tools";
  *
  * Each of the 50 clients posts one enquiry a second (50 a second in all, far beyond any real marketplace) for a few
  * seconds, and every answer is waited for; a timeout counts as failed. The server is left alone a few seconds before
- * the next form, so one form's backlog is not timed as the next one's.
+ * the next form, so one form's backlog is not timed as the next one's. Two ways the 50 arrive, each on a server of
+ * its own: as independent visitors do, spread over each second (client i starts i/50 s after the first), and all 50
+ * in the same instant every second (autocannon's own schedule: the last of each burst waits for the 49 before it).
  */
 export const ENQUIRY_SETTINGS = { connections: 50, perClientPerSecond: 1, durationSeconds: 6, warmupSeconds: 2, settleSeconds: 3 };
-/** The server as shipped, and one that answers once the enquiry is stored (the visitor then reads "received"). */
-export const ENQUIRY_CONFIGURATIONS = [
-  { name: "as shipped: waits for the send", env: {} as Record<string, string> },
-  { name: "ENQUIRY_SEND_WAIT_SECONDS=0", env: { ENQUIRY_SEND_WAIT_SECONDS: "0" } },
+export type ArrivalPattern = "spread" | "burst";
+export const ENQUIRY_PATTERNS: { name: string; pattern: ArrivalPattern }[] = [
+  { name: "50 visitors spread over each second", pattern: "spread" },
+  { name: "50 posts in the same instant, every second", pattern: "burst" },
 ];
 /** Lifts the per-IP limit for the bench server (every bench request comes from 127.0.0.1). */
 export const ENQUIRY_BENCH_ENV = { ENQUIRY_RATE_LIMIT: "1000000" };
@@ -40,7 +44,8 @@ export type EnquiryRow = {
   unanswered: number;
 };
 
-type Variant = { name: string; path: string; javascript: boolean; fields: (index: number) => Record<string, string> };
+/** `answers`: the status a post that succeeded gets (a plain post is sent back to its page: 303). */
+type Variant = { name: string; path: string; javascript: boolean; answers: 200 | 303; fields: (index: number) => Record<string, string> };
 
 const person = (index: number) => ({
   name: `Bench Visitor ${index}`,
@@ -55,12 +60,25 @@ export const ENQUIRY_VARIANTS = (listingPath: string): Variant[] => [
     name: "detail form, JavaScript",
     path: `${listingPath}.data`,
     javascript: true,
+    answers: 200,
     fields: (index) => ({ ...person(index), contact_method: "email" }),
   },
-  // Without JavaScript it is a plain form post and the answer is the whole page again, with the form's status.
-  { name: "detail form, no JavaScript", path: listingPath, javascript: false, fields: (index) => ({ ...person(index), contact_method: "email" }) },
-  { name: "/contact, JavaScript", path: "/contact.data", javascript: true, fields: (index) => ({ ...person(index), interest: "Cars" }) },
-  { name: "/contact, no JavaScript", path: "/contact", javascript: false, fields: (index) => ({ ...person(index), interest: "Cars" }) },
+  // Without JavaScript it is a plain form post, answered with a redirect to the page, which then says how it went.
+  {
+    name: "detail form, no JavaScript",
+    path: listingPath,
+    javascript: false,
+    answers: 303,
+    fields: (index) => ({ ...person(index), contact_method: "email" }),
+  },
+  {
+    name: "/contact, JavaScript",
+    path: "/contact.data",
+    javascript: true,
+    answers: 200,
+    fields: (index) => ({ ...person(index), interest: "Cars" }),
+  },
+  { name: "/contact, no JavaScript", path: "/contact", javascript: false, answers: 303, fields: (index) => ({ ...person(index), interest: "Cars" }) },
 ];
 
 type AutocannonResult = { requests: { average: number; sent?: number }; errors: number; timeouts: number };
@@ -100,7 +118,7 @@ async function hammer(autocannon: AutocannonModule["default"], origin: string, v
   });
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {
     times.push(responseTime);
-    if (statusCode !== 200) failures++;
+    if (statusCode !== variant.answers) failures++;
   });
   const result = await instance;
   const unanswered = Math.max(0, (result.requests.sent ?? times.length) - times.length - result.errors - result.timeouts);
@@ -111,27 +129,93 @@ async function hammer(autocannon: AutocannonModule["default"], origin: string, v
 async function checkAccepted(origin: string, variant: Variant): Promise<void> {
   const response = await fetch(`${origin}${variant.path}`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(variant.javascript ? {} : { accept: "text/html" }) },
     body: new URLSearchParams(variant.fields(++counter)),
     redirect: "manual",
   });
-  const text = await response.text();
-  // The page says "… has been sent" or "… has been received"; the data answer carries its status word.
+  // The data answer carries its status word; a plain post is sent to its page, which says "… has been sent" or "… received".
+  const location = response.headers.get("location");
+  const text = variant.javascript ? await response.text() : location ? (await fetchText(`${origin}${location}`)).text : "";
   const accepted = variant.javascript ? text.includes('"status","success"') : /has been (sent|received)/.test(text);
-  if (response.status !== 200 || !accepted) {
+  if (response.status !== variant.answers || !accepted) {
     throw new Error(`${variant.name}: ${variant.path} answered ${response.status} without the success message`);
   }
 }
 
-export async function measureEnquiries(origin: string, listingPath: string): Promise<EnquiryRow[]> {
+/** One post on the client's own connection; resolves with the status once the whole answer has arrived (0: no answer). */
+function post(origin: URL, agent: http.Agent, variant: Variant): Promise<number> {
+  const body = new URLSearchParams(variant.fields(++counter)).toString();
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: origin.hostname,
+        port: origin.port,
+        path: variant.path,
+        method: "POST",
+        agent,
+        timeout: 10_000,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          "accept-encoding": "gzip",
+          accept: variant.javascript ? "*/*" : "text/html",
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", () => resolve(0));
+      },
+    );
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(0));
+    request.end(body);
+  });
+}
+
+/**
+ * The same load as `hammer`, as independent visitors make it: client i first posts i/N of a second after the first
+ * client, then once a second, each on its own kept-alive connection (a client whose answer is late posts again as
+ * soon as it has it).
+ */
+async function spread(origin: string, variant: Variant, seconds: number) {
+  const { connections, perClientPerSecond } = ENQUIRY_SETTINGS;
+  const interval = 1000 / perClientPerSecond;
+  const url = new URL(origin);
+  const times: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const runClient = async (client: number) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let sent = 0; sent < seconds * perClientPerSecond; sent++) {
+        const due = started + (client / connections) * interval + sent * interval;
+        await delay(Math.max(0, due - performance.now()));
+        const at = performance.now();
+        const status = await post(url, agent, variant);
+        times.push(performance.now() - at);
+        if (status !== variant.answers) failures++;
+      }
+    } finally {
+      agent.destroy();
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, client) => runClient(client)));
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  return { times, failures, unanswered: 0, reqPerSec: times.length / elapsedSeconds };
+}
+
+export async function measureEnquiries(origin: string, listingPath: string, pattern: ArrivalPattern): Promise<EnquiryRow[]> {
   const { default: autocannon } = await loadTool<AutocannonModule>("autocannon");
+  const load = (variant: Variant, seconds: number) =>
+    pattern === "spread" ? spread(origin, variant, seconds) : hammer(autocannon, origin, variant, seconds);
   const rows: EnquiryRow[] = [];
   for (const variant of ENQUIRY_VARIANTS(listingPath)) {
     await checkAccepted(origin, variant);
-    await hammer(autocannon, origin, variant, ENQUIRY_SETTINGS.warmupSeconds);
+    await load(variant, ENQUIRY_SETTINGS.warmupSeconds);
     await settle();
-    log(`enquiry POST ${variant.name}: ${ENQUIRY_SETTINGS.connections} clients for ${ENQUIRY_SETTINGS.durationSeconds} s …`);
-    const { times, failures, unanswered, reqPerSec } = await hammer(autocannon, origin, variant, ENQUIRY_SETTINGS.durationSeconds);
+    log(`enquiry POST ${variant.name}, ${pattern}: ${ENQUIRY_SETTINGS.connections} clients for ${ENQUIRY_SETTINGS.durationSeconds} s …`);
+    const { times, failures, unanswered, reqPerSec } = await load(variant, ENQUIRY_SETTINGS.durationSeconds);
     const row: EnquiryRow = {
       name: variant.name,
       method: "POST",

@@ -374,12 +374,16 @@ export function renderMarkdown(results: BenchResults): string {
       .map(([key, value]) => `${key}=${value}`)
       .join(", ");
     push(
-      `## Enquiry POST (autocannon, ${settings.connections} clients, loopback)`,
+      `## Enquiry POST (${settings.connections} clients, loopback)`,
       "",
       "Each request is a new valid enquiry (its own submission id, name and address), posted as the browser posts it: with JavaScript to the " +
-        "route's data URL (the answer is data), without JavaScript as a plain form post (the answer is the whole page). Each configuration has " +
-        "its own server and database and a local SMTP server in another process (SMTP_URL), so every notification is really sent; the per-IP " +
-        `limit is lifted with ${lifted} (every request comes from 127.0.0.1). A failure is any answer but 200, a timeout or a connection error. ` +
+        "route's data URL (the answer is data), without JavaScript as a plain form post (the answer is a redirect to the page, which then says " +
+        "how it went; that page is the same for every visitor and comes from the page cache). Each arrival pattern has " +
+        "its own server (as shipped) and database and a local SMTP server in another process (SMTP_URL), so every notification is really sent; the per-IP " +
+        `limit is lifted with ${lifted} (every request comes from 127.0.0.1). A failure is any other answer than a sent form's (200 with ` +
+        "JavaScript, 303 without), a timeout or a connection error. Spread: client i first posts i/50 s after the first, as independent " +
+        "visitors arrive (a Node.js client, one kept-alive connection each). Same instant: autocannon starts all 50 together and each posts " +
+        "again a second later, so every second 50 posts arrive at once and the last waits for the 49 before it. " +
         `Each client posts one enquiry a second (${settings.connections * settings.perClientPerSecond} a second in all) for ` +
         `${settings.durationSeconds} s after ${settings.warmupSeconds} s of warm-up, and every answer is waited for (up to 10 s, then it counts as failed); ` +
         `and the server rests ${settings.settleSeconds} s between forms.`,

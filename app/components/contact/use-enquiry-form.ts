@@ -1,15 +1,16 @@
 import { useForm, type DefaultValue } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useId, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useId, useMemo, useState } from "react";
+import { useActionData, useFetcher, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { EnquiryActionData } from "#app/domain/enquiry-result";
+import { answerFromOutcomeParam, ENQUIRY_OUTCOME_PARAM, type EnquiryActionData } from "#app/domain/enquiry-result";
 import { newSubmissionId } from "#app/domain/enquiry-schemas";
 
 /**
- * Shared state of the two enquiry forms. With JavaScript the form posts through a fetcher (no page
- * load) and the answer is `fetcher.data`; without it the browser posts to the page itself and the
- * server renders the answer as action data. Either way Conform shows the same errors and values.
+ * Shared state of the enquiry forms. With JavaScript the form posts through a fetcher (no page
+ * load) and the answer is `fetcher.data`; without it the browser posts to the page itself: a failure is
+ * rendered as action data (Conform shows the same errors and keeps the values), a success sends the browser
+ * back to the page with the outcome in its address (enquiry-action.server.ts).
  */
 export function useEnquiryForm<Schema extends z.ZodObject>({
   schema,
@@ -20,10 +21,14 @@ export function useEnquiryForm<Schema extends z.ZodObject>({
 }) {
   const fetcher = useFetcher<EnquiryActionData>();
   const actionData = useActionData<EnquiryActionData | undefined>();
-  const answer = fetcher.data ?? actionData;
+  const [searchParams] = useSearchParams();
+  const outcomeParam = searchParams.get(ENQUIRY_OUTCOME_PARAM);
+  const answerInAddress = useMemo(() => answerFromOutcomeParam(outcomeParam), [outcomeParam]);
+  const answer = fetcher.data ?? actionData ?? answerInAddress;
   const pending = fetcher.state !== "idle";
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
-    lastResult: pending ? undefined : answer?.result,
+    // The address's answer is not a result to apply: the page it arrives on has a fresh form already.
+    lastResult: pending ? undefined : (fetcher.data ?? actionData)?.result,
     defaultValue,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
