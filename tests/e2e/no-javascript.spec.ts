@@ -37,7 +37,7 @@ test("after an enquiry on a long listing page, the page opens at the confirmatio
   await form.getByLabel("Name").fill("Grace Hopper");
   await form.getByLabel("Email").fill("grace@example.com");
   await form.getByRole("button", { name: "Contact Agent" }).click();
-  await expect(page).toHaveURL(/\/metals\/premium-gold#enquiry$/);
+  await expect(page).toHaveURL(/\/metals\/premium-gold\?enquiry=sent#enquiry$/);
   await expectAnswerInView(page, form);
 });
 
@@ -60,7 +60,7 @@ test("after a message on the Contact page, the page opens at the confirmation", 
   await form.getByLabel("Area of interest").selectOption("Metals");
   await form.getByLabel("Message").fill("Gold bars, please.");
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page).toHaveURL(/\/contact#message-heading$/);
+  await expect(page).toHaveURL(/\/contact\?enquiry=sent#message-heading$/);
   await expectAnswerInView(page, form);
 });
 

@@ -221,7 +221,7 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Email").fill("plain.shortlist@example.com");
     await form.getByLabel("Best time to reach you (optional)").fill("Weekday mornings, Dubai time");
     await form.getByRole("button", { name: "Send Enquiry" }).click();
-    await expect(page).toHaveURL(/\/shortlist#shortlist-enquiry$/);
+    await expect(page).toHaveURL(/\/shortlist\?enquiry=sent#shortlist-enquiry$/);
     await expect(form.getByRole("status")).toHaveText(/Your message has been sent successfully|your message has been received/);
     const mail = await waitForMail(baseURL!, "ceo.whitestreams@gmail.com", new RegExp(`New enquiry \\(Shortlist\\) from ${name}`));
     expect(textOf(mail.raw)).toContain("Listings on the shortlist (2):");
