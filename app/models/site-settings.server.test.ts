@@ -139,7 +139,7 @@ for (const kind of TEST_DATABASE_KINDS) {
         }))
           form.set(key, value);
         return contactAction({
-          request: new Request("http://shop.test/contact", { method: "POST", body: form }),
+          request: new Request("http://shop.test/contact.data", { method: "POST", body: form }),
           context: contextFor(services, { clientIp: "203.0.113.50" }),
         });
       };
