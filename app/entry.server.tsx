@@ -55,14 +55,15 @@ export function handleDataRequest(response: Response, { context }: { context: Re
 
 /**
  * The page shown while the database is away: a complete, script-free document (no hydration that could
- * disagree with it), in the site's colours, that says what happened and when to try again.
+ * disagree with it), in the site's colours, that says what happened and when to try again. Its one <style> carries
+ * the response's nonce, which the CSP's style-src names (no 'unsafe-inline': docs/decisions/0032-no-inline-styles.md).
  */
-function unavailablePage(siteName: string, headers: Headers): Response {
+function unavailablePage(siteName: string, nonce: string, headers: Headers): Response {
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Retry-After", RETRY_AFTER_SECONDS);
   headers.set("Cache-Control", "no-store");
   const name = siteName.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Back in a moment | ${name}</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#faf8f3;color:#1c1c1a;font-family:Georgia,"Times New Roman",serif;text-align:center}main{max-width:32rem;padding:2rem}h1{font-weight:400;font-size:2rem;margin:0 0 1rem;color:#0d3326}p{font-family:system-ui,sans-serif;line-height:1.6;color:#4a4a45}a{color:#0d3326}</style></head><body><main><p>${name}</p><h1>We will be back in a moment</h1><p>Our catalogue is briefly unavailable. Please <a href="">try again</a> in a minute.</p></main></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Back in a moment | ${name}</title><style nonce="${nonce}">body{margin:0;min-height:100vh;display:grid;place-items:center;background:#faf8f3;color:#1c1c1a;font-family:Georgia,"Times New Roman",serif;text-align:center}main{max-width:32rem;padding:2rem}h1{font-weight:400;font-size:2rem;margin:0 0 1rem;color:#0d3326}p{font-family:system-ui,sans-serif;line-height:1.6;color:#4a4a45}a{color:#0d3326}</style></head><body><main><p>${name}</p><h1>We will be back in a moment</h1><p>Our catalogue is briefly unavailable. Please <a href="">try again</a> in a minute.</p></main></body></html>`;
   return new Response(html, { status: 503, headers });
 }
 
@@ -73,11 +74,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (unavailable.has(loadContext)) return unavailablePage(loadContext.get(servicesContext).env.SITE_NAME, responseHeaders);
+  const services = loadContext.get(servicesContext);
+  if (unavailable.has(loadContext)) return unavailablePage(services.env.SITE_NAME, services.nonce, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(servicesContext).nonce;
+  const nonce = services.nonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

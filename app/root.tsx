@@ -1,3 +1,5 @@
+// First: before any schema is built in the browser (see the module).
+import "#app/domain/zod-without-eval";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";

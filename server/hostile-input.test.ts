@@ -377,6 +377,17 @@ describe("hostile input", () => {
       expect(answer.headers["x-frame-options"], kind).toBe("DENY");
       expect(answer.headers["x-powered-by"], kind).toBeUndefined();
     }
+    // Pages, public and staff, run no inline style or script but what carries this response's nonce: no style attribute
+    // in any page (docs/decisions/0032-no-inline-styles.md), and the browser tests fail on any violation.
+    for (const kind of ["page", "admin page"]) {
+      const policy = String(answers[kind]!.headers["content-security-policy"]);
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce, kind).toBeTruthy();
+      expect(policy, kind).not.toContain("unsafe-inline");
+      expect(policy, kind).toContain(`style-src 'self' 'nonce-${nonce}';`);
+      expect(policy, kind).toContain(`script-src 'self' 'nonce-${nonce}'`);
+      expect(answers[kind]!.body, kind).not.toMatch(/<[^>]+\sstyle=/);
+    }
     expect(answers["too large"]!.status).toBe(413);
     expect(answers["admin page"]!.status).toBe(200);
     expect(answers["admin page"]!.headers["cache-control"]).toBe("no-store");

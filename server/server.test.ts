@@ -155,6 +155,10 @@ describe.skipIf(!hasBuild || !adminUrl)("production server when PostgreSQL goes 
     expect(page.headers["retry-after"]).toBe("30");
     expect(page.body).toContain("We will be back in a moment");
     expect(page.body).not.toContain("Unexpected Application Error!");
+    // Styled by its one <style>, which the CSP lets through by this response's nonce (no 'unsafe-inline').
+    const styleNonce = /<style nonce="([^"]+)">/.exec(page.body)?.[1];
+    expect(styleNonce).toBeTruthy();
+    expect(page.headers["content-security-policy"]).toContain(`style-src 'self' 'nonce-${styleNonce}';`);
 
     // So does everything else that reads the database, with caches still cold: pages, their data requests,
     // resources (sitemaps, brochures, link previews, the hearts' form), each with the security headers.

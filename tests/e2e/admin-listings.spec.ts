@@ -119,8 +119,12 @@ test.describe("listings manager: the staff flow", () => {
     await expect(card.getByText("Geneva, Switzerland · 2016")).toBeVisible();
     await card.getByRole("link", { name: title }).click();
     await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    const main = visitor.locator('[aria-roledescription="gallery"] img');
+    const main = visitor.locator('[aria-roledescription="gallery"] picture img');
     await expect(main).toHaveAttribute("srcset", /\/media\/listings\/.+\/640\.webp 640w/);
+    // Under it, its blurred copy for the moment it loads: an image of its own, as the CSP refuses style attributes.
+    const blurred = visitor.locator('[aria-roledescription="gallery"] img.image-blur');
+    await expect(blurred).toHaveAttribute("src", /^data:image\/webp;base64,/);
+    expect(await blurred.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, getComputedStyle(img).objectFit])).toEqual([true, "cover"]);
     await expect(visitor.locator('[aria-roledescription="gallery"] source[type="image/avif"]')).toHaveAttribute(
       "srcset",
       /640\.avif 640w, .+\/1200\.avif 1200w$/,
@@ -140,7 +144,7 @@ test.describe("listings manager: the staff flow", () => {
     const noScript = await page.context().browser()!.newContext({ javaScriptEnabled: false });
     const plain = await noScript.newPage();
     await plain.goto(detailUrl);
-    const photo = plain.locator('[aria-roledescription="gallery"] img');
+    const photo = plain.locator('[aria-roledescription="gallery"] picture img');
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(await photo.evaluate((img) => getComputedStyle(img).opacity + getComputedStyle(img).visibility)).toBe("1visible");
     await noScript.close();

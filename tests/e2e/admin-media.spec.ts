@@ -129,7 +129,7 @@ test.describe("Media Manager", () => {
     await expect(page.getByRole("button", { name: "Grid view" })).toHaveAttribute("aria-pressed", "true");
 
     // Thumbnails are real images served by the app.
-    const thumbnail = items(page).first().locator("img");
+    const thumbnail = items(page).first().locator("picture img");
     await expect(thumbnail).toHaveJSProperty("complete", true);
     expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByTestId("storage-used")).toHaveText(/^\d+(\.\d)? (KB|MB|GB) of 10 GB$/);

@@ -1,7 +1,56 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
-export { expect, test } from "@playwright/test";
+export { expect };
+
+/** What a page of the site reports when it breaks its Content-Security-Policy (said aloud to the test below). */
+const CSP_VIOLATION = "CSP violation:";
+
+/**
+ * Runs in every page before its own scripts: the browser refuses what the policy forbids (an inline style attribute,
+ * a <style> or script without the nonce) quietly, so the page says so on the console, where the test hears it.
+ */
+function reportViolations(prefix: string) {
+  window.addEventListener("securitypolicyviolation", (event) => {
+    const element = event.target instanceof Element ? event.target.outerHTML.slice(0, 160) : "";
+    console.error(`${prefix} ${event.effectiveDirective} refused ${event.blockedURI || "inline"} ${event.sample} ${element}`.trim());
+  });
+}
+
+/** Listens to every page of a context, the test's own and any a test opens itself (browser.newContext()). */
+function guardContext(context: BrowserContext, heard: string[]) {
+  void context.addInitScript(reportViolations, CSP_VIOLATION);
+  context.on("console", (message) => {
+    // The browser's own line too, which also comes from pages with JavaScript disabled (no init script runs there).
+    if (message.text().startsWith(CSP_VIOLATION) || /Content Security Policy/.test(message.text())) {
+      heard.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
+    }
+  });
+}
+
+/**
+ * Every browser test also proves the strict CSP holds (no 'unsafe-inline': docs/decisions/0032-no-inline-styles.md):
+ * a test in which any page reports a violation fails, with what was refused and where.
+ */
+export const test = base.extend<{ cspGuard: void }, { cspViolations: string[] }>({
+  cspViolations: [
+    async ({ browser }, provide) => {
+      const heard: string[] = [];
+      browser.on("context", (context) => guardContext(context, heard));
+      await provide(heard);
+    },
+    // Set up with the worker, before any beforeAll hook opens a context of its own.
+    { scope: "worker", auto: true },
+  ],
+  cspGuard: [
+    async ({ cspViolations }, provide) => {
+      cspViolations.length = 0;
+      await provide();
+      expect(cspViolations, "the page broke its Content-Security-Policy").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** Runs axe on the page as it is now; fails on any serious or critical violation. */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {

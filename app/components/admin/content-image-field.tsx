@@ -6,6 +6,7 @@ import { hostOf, ImageEditorDialog } from "./image-editor-dialog";
 import { UploadErrors } from "./media-uploader";
 import { acceptAttribute, CONTENT_IMAGE_UPLOAD, dropZoneHint, validateFiles } from "#app/domain/upload-rules";
 import { compressForUpload, uploadFile } from "./uploader-transport";
+import { HIDDEN_FILE_INPUT } from "./hidden-file-input";
 
 const ACCEPT_ATTRIBUTE = acceptAttribute(CONTENT_IMAGE_UPLOAD);
 type Answer = { url: string };
@@ -90,7 +91,7 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
             "aria-label": `Image for ${blockKey}: drop an image here or press Enter to choose one`,
           })}
         >
-          <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE })} data-testid={`content-image-input-${blockKey}`} />
+          <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE, ...HIDDEN_FILE_INPUT })} data-testid={`content-image-input-${blockKey}`} />
           <ImagePlus aria-hidden className="h-8 w-8 text-gold-600" strokeWidth={1.25} />
           <p className="text-sm text-forest-900">{isDragActive ? "Drop the image here" : "Drop an image here, or click to choose"}</p>
           <p className="text-xs text-stone">{dropZoneHint(CONTENT_IMAGE_UPLOAD)}</p>
@@ -106,7 +107,7 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
   const host = hostOf(url);
   return (
     <div {...getRootProps({ className: "space-y-3" })}>
-      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE })} data-testid={`content-image-input-${blockKey}`} />
+      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE, ...HIDDEN_FILE_INPUT })} data-testid={`content-image-input-${blockKey}`} />
       {imageFailed ? (
         <div
           className={`flex max-w-md flex-col items-center gap-2 border-2 border-dashed px-6 py-8 text-center ${isDragActive ? "border-gold-500 bg-gold-200/30" : "border-linen bg-ivory"}`}

@@ -1,6 +1,8 @@
 import { ImageOff, RefreshCw, RotateCw, Undo2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
+// The cropper's own rules as a style sheet: the <style> it would write into the page is refused by the CSP.
+import "react-easy-crop/react-easy-crop.css";
 import { UploadErrors } from "./media-uploader";
 import { renderCroppedImage } from "./image-editor-canvas";
 
@@ -105,6 +107,7 @@ export function ImageEditorDialog({ src, onClose, onSave, onReplace }: ImageEdit
           onRotationChange={setRotation}
           onCropComplete={(_, pixels) => setArea(pixels)}
           mediaProps={{ crossOrigin: "anonymous", alt: "Image being edited", onError: () => setLoadFailed(true) }}
+          disableAutomaticStylesInjection
         />
         {loadFailed ? <CannotOpen id={problemId} src={src} onReplace={onReplace} /> : null}
       </div>

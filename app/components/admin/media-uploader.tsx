@@ -4,6 +4,7 @@ import { useDropzone } from "react-dropzone";
 import { acceptAttribute, dropZoneHint, formatBytes, isImageFile, MEDIA_UPLOAD, validateFiles } from "#app/domain/upload-rules";
 import { compressForUpload, uploadFile } from "./uploader-transport";
 import { countOf } from "#app/domain/plural";
+import { HIDDEN_FILE_INPUT } from "./hidden-file-input";
 
 type Entry = { id: string; file: File; originalSize: number; preparing: boolean };
 
@@ -106,7 +107,7 @@ export function MediaUploader({ folders, onUploaded }: { folders: string[]; onUp
           "aria-label": "Upload media: drop files here or press Enter to choose files",
         })}
       >
-        <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE })} data-testid="media-file-input" />
+        <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE, ...HIDDEN_FILE_INPUT })} data-testid="media-file-input" />
         <CloudUpload aria-hidden className="h-10 w-10 text-gold-600" strokeWidth={1.25} />
         <p className="font-display text-lg text-forest-900">{isDragActive ? "Drop the files here" : "Drag and drop files here"}</p>
         <p className="text-sm text-stone">

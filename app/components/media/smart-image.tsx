@@ -97,7 +97,8 @@ export function SmartImage({
   return (
     <div className={`image-frame ${className}`}>
       <span className="image-mark">{Mark ? <Mark aria-hidden="true" className="h-10 w-10" strokeWidth={1} /> : <WordMark />}</span>
-      {own?.placeholder ? <span aria-hidden="true" className="image-blur" style={{ backgroundImage: `url("${own.placeholder}")` }} /> : null}
+      {/* An image, not a background in a style attribute, which the CSP refuses (docs/decisions/0032-no-inline-styles.md). */}
+      {own?.placeholder ? <img aria-hidden="true" alt="" src={own.placeholder} className="image-blur" /> : null}
       {own && img ? (
         <picture key={image?.src}>
           {own.avifSrcSet ? <source type="image/avif" srcSet={own.avifSrcSet} sizes={sizes} /> : null}

@@ -11,6 +11,7 @@ import { MAX_PHOTOS, type PhotoView } from "#app/domain/listing-photos";
 import { agreeing, countOf } from "#app/domain/plural";
 import { acceptAttribute, dropZoneHint, LISTING_PHOTO_UPLOAD, validateFiles } from "#app/domain/upload-rules";
 import { PhotoCard } from "./photo-card";
+import { HIDDEN_FILE_INPUT } from "#app/components/admin/hidden-file-input";
 
 type Queued = { id: string; name: string; progress: number; state: "preparing" | "waiting" | "uploading" };
 
@@ -100,7 +101,7 @@ export function PhotoManager({ listingId, photos, title, theme, failure }: Photo
           "aria-label": "Add photos: drop pictures here or press Enter to choose them",
         })}
       >
-        <input {...getInputProps({ accept: ACCEPT })} data-testid="listing-photo-input" />
+        <input {...getInputProps({ accept: ACCEPT, ...HIDDEN_FILE_INPUT })} data-testid="listing-photo-input" />
         <CloudUpload aria-hidden className="h-9 w-9 text-gold-600" strokeWidth={1.25} />
         <p className="font-display text-lg text-forest-900">
           {isDragActive ? "Drop the photos here" : "Drag photos here, or choose several at once"}
