@@ -12,6 +12,7 @@
  *   --runs=N            Lighthouse runs per route (default 5)
  *   --large-dir=DIR     keep the 100,000-listing database in DIR and reuse it when it is already there
  *   --photos-dir=DIR    keep the seeded database with its imported photos in DIR and reuse it
+ * Environment: BENCH_PORTS=from-to moves the servers' ports; BENCH_LHR_DIR=DIR keeps every Lighthouse report (JSON) there.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";

@@ -38,7 +38,13 @@ const uuidList = (ids: string[]) =>
 const SECRET_PAYLOAD_FIELDS = ["token"] as const;
 const secretFields = sql.raw(`array[${SECRET_PAYLOAD_FIELDS.map((field) => `'${field}'`).join(", ")}]::text[]`);
 
-/** Removes the secret payload fields of every message that has been sent or has failed for good. */
+/** A message's payload without its secret fields: what a sent message keeps (markSent writes it with the sending). */
+export const payloadWithoutSecrets = () => sql`${emailOutbox.payload} - ${secretFields}`;
+
+/**
+ * Removes the secret payload fields of every message that has been sent or has failed for good. A sent message loses
+ * them as it is recorded (markSent); this sweep, on the worker's regular passes, catches messages failed for good.
+ */
 export async function forgetSettledSecrets(db: DbOrTx): Promise<void> {
   await db
     .update(emailOutbox)
@@ -51,14 +57,12 @@ export async function forgetSettledSecrets(db: DbOrTx): Promise<void> {
  * them meanwhile. `skip locked` lets several app processes claim in parallel on PostgreSQL; PGlite has a
  * single connection, where the lease alone is enough. A process that dies leaves the lease to expire.
  * Messages that failed for good are never claimed; `preferIds` (a visitor waiting for their enquiry's
- * notification) go first. Each claim first clears the secrets of messages settled since the last one, so a
- * reset link's token stays in the database at most one poll of the worker after its message was sent.
+ * notification) go first.
  */
 export async function claimDueMessages(
   db: Database,
   { limit, leaseSeconds, excludeIds = [], preferIds = [] }: { limit: number; leaseSeconds: number; excludeIds?: string[]; preferIds?: string[] },
 ): Promise<ClaimedMessage[]> {
-  await forgetSettledSecrets(db);
   const exclude = excludeIds.length ? sql`and id not in (${uuidList(excludeIds)})` : sql``;
   const preferred = preferIds.length ? sql`(id in (${uuidList(preferIds)})) desc,` : sql``;
   const claimed = await db

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { announceChange } from "#app/db/change-bus.server";
 import type { Database } from "#app/db/client.server";
+import { payloadWithoutSecrets } from "#app/models/outbox.server";
 import { contactSubmissions, emailOutbox } from "#app/db/schema";
 import { ENQUIRY_MAIL_KINDS } from "#app/services/mail/mail-kinds.server";
 import type { MailKind } from "#app/services/mail/message.server";
@@ -118,12 +119,19 @@ export async function findSubmission(db: Database, submissionId: string) {
 /**
  * A message went out (or was skipped on purpose). One autocommit statement, issued the moment the
  * transport returns: the shorter the gap between the mail server's "accepted" and this write, the
- * smaller the chance that a crash in between makes the message go out again after a restart.
+ * smaller the chance that a crash in between makes the message go out again after a restart. The
+ * payload's secrets (a reset link's token) go with it: nothing will read them again.
  */
 export async function markSent(db: Database, outboxId: string, skipped?: string) {
   await db
     .update(emailOutbox)
-    .set({ sentAt: sql`now()`, lockedUntil: null, attempts: sql`${emailOutbox.attempts} + 1`, lastError: skipped ?? null })
+    .set({
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastError: skipped ?? null,
+      payload: payloadWithoutSecrets(),
+    })
     .where(and(eq(emailOutbox.id, outboxId), isNull(emailOutbox.sentAt)));
 }
 

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { log, median, round } from "./common";
 import { loadTool } from "./tools";
 import { CHROMIUM_ARGS, chromiumPath } from "../../tests/setup/chromium";
@@ -127,6 +129,11 @@ export async function runLighthouse(origin: string, routes: string[], runs: numb
       for (let attempt = 1; attempt <= runs; attempt++) {
         const lhr = await auditOnce(lighthouse, `${origin}${route}`, chrome.port);
         version = lhr.lighthouseVersion;
+        // BENCH_LHR_DIR keeps every run's whole report, to see why a figure is what it is (the network waterfall, the LCP breakdown).
+        if (process.env.BENCH_LHR_DIR) {
+          fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+          fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${route.replace(/[^a-z0-9]+/gi, "_")}-${attempt}.json`), JSON.stringify(lhr));
+        }
         const run = toRun(lhr);
         lhrRuns.push(run);
         log(

@@ -1,7 +1,7 @@
 import type { Database } from "#app/db/client.server";
 import type { SiteSettings } from "#app/domain/site-settings";
 import type { Env } from "#app/env.server";
-import { claimDueMessages, retryDelaySeconds, type ClaimedMessage } from "#app/models/outbox.server";
+import { claimDueMessages, forgetSettledSecrets, retryDelaySeconds, type ClaimedMessage } from "#app/models/outbox.server";
 import { markSent, recordFailure, refreshSubmissionStatus } from "#app/models/submissions.server";
 import { logger as defaultLogger } from "#app/services/logger.server";
 import { composeMail, isEnquiryMailKind } from "./mail-kinds.server";
@@ -34,7 +34,7 @@ export type OutboxWorker = {
    * when it is not done in time (another process may hold it, or the server is slow).
    */
   deliverSoon(outboxId: string, timeoutMs: number): Promise<DeliveryOutcome>;
-  /** One full pass; resolves when nothing due is left. Exposed for tests and scripts. */
+  /** One full pass (with the sweep); resolves when nothing due is left. Exposed for tests and scripts. */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -64,6 +64,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  // The first pass after a start repairs what a crash may have left.
+  let sweepDue = true;
   let stopped = false;
 
   function settle(outboxId: string, outcome: DeliveryOutcome) {
@@ -77,8 +79,17 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await markSent(db, id, delivered.skipped);
       unrecorded.delete(id);
     }
-    // Repairs enquiries whose flags a crash or an outage left behind after their messages were marked.
+  }
+
+  /**
+   * Whole-table repairs, on the regular passes (the poll, runOnce) and after an outage, not on the wake-up that every
+   * new enquiry causes: each reads every unsettled enquiry or settled message, so it costs more as the tables grow.
+   */
+  async function sweep() {
+    // Enquiries whose flags a crash or an outage left behind after their messages were marked.
     await refreshSubmissionStatus(db);
+    // Secrets of messages that failed for good (a sent message drops its own as it is recorded).
+    await forgetSettledSecrets(db);
   }
 
   async function deliver(claimed: ClaimedMessage) {
@@ -132,8 +143,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (enquiryId) await refreshSubmissionStatus(db, enquiryId).catch(() => {});
   }
 
-  async function pass() {
+  async function pass(full: boolean) {
+    const afterOutage = unrecorded.size > 0;
     await flushUnrecorded();
+    if (full || afterOutage) await sweep();
     for (;;) {
       const claimed = await claimDueMessages(db, { limit: batchSize, leaseSeconds, excludeIds: [...unrecorded.keys()], preferIds: [...preferred] });
       for (const message of claimed) {
@@ -147,12 +160,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   function schedule() {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void tick(), pollSeconds * 1000);
+    timer = setTimeout(() => void tick(true), pollSeconds * 1000);
     timer.unref();
   }
 
-  /** At most one pass at a time; a wake-up during a pass runs another one right after it. */
-  function tick(): Promise<void> {
+  /**
+   * At most one pass at a time; a wake-up during a pass runs another one right after it. `full`: the pass also sweeps
+   * (the poll, runOnce and the first pass after start do; the wake-up of each new enquiry does not).
+   */
+  function tick(full = false): Promise<void> {
+    if (full) sweepDue = true;
     if (running) {
       again = true;
       return running;
@@ -160,9 +177,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     running = (async () => {
       do {
         again = false;
+        const sweeping = sweepDue;
+        sweepDue = false;
         try {
-          await pass();
+          await pass(sweeping);
         } catch (error) {
+          sweepDue ||= sweeping;
           log.warn({ err: error instanceof Error ? error.message : error }, "outbox pass failed (database unreachable?); retrying at the next poll");
         }
       } while (again && !stopped);
@@ -202,7 +222,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         void tick();
       });
     },
-    runOnce: () => tick(),
+    runOnce: () => tick(true),
     async stop() {
       stopped = true;
       clearTimeout(timer);
