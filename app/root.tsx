@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { useNonce } from "#app/components/nonce-provider";
-import { NotFoundScreen, UnexpectedErrorScreen } from "#app/components/layout/error-screens";
+import { DeferredNotFoundScreen, DeferredUnexpectedErrorScreen } from "#app/components/layout/deferred-shell-parts";
 import { servicesContext } from "#app/db/context";
 import { currencyFromCookie, type Pricing } from "#app/domain/price-conversion";
 import { privateNoStore } from "#app/routes/private-no-store";
@@ -73,8 +73,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <DeferredNotFoundScreen />;
   // The server logged it already (entry.server's handleError); the browser's console gets it here.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  return <UnexpectedErrorScreen />;
+  return <DeferredUnexpectedErrorScreen />;
 }

@@ -2,9 +2,6 @@ import type { CategoryId } from "./category-ids";
 import type { EnquiryIntent } from "./enquiry-intents";
 import type { SortValue } from "./listing-rules";
 
-/** The mark drawn on the designed placeholder of a picture of the category (components/media/smart-image.tsx draws it). */
-export type CategoryMark = "building" | "car" | "gem" | "sailboat" | "plane";
-
 /**
  * How a listing of the category is typed in its JSON-LD (docs/decisions/0025): a schema.org class, and what
  * narrows it where schema.org has no class of its own: a Product Types Ontology page, or the accommodation class
@@ -15,7 +12,7 @@ export type CategorySchemaType =
 
 export type Category = {
   id: CategoryId;
-  /** Menu and card label. */
+  /** Menu and card label (the same as in domain/category-names.ts, which the shell imports instead of this table). */
   name: string;
   /** Singular noun, for labels such as "Car" in alt texts. */
   singular: string;
@@ -40,7 +37,6 @@ export type Category = {
    */
   priceBounds: readonly number[];
   schemaType: CategorySchemaType;
-  mark: CategoryMark;
   /** The part of a comma-separated location the Location filter offers: the last (country or region), or the first. */
   locationPart: "first" | "last";
   /** The year the year filter and the Newest sort read: the listing's own year, or a specification's value. */
@@ -73,7 +69,6 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     sorts: ALL_SORTS,
     priceBounds: [1_000_000, 5_000_000, 20_000_000],
     schemaType: { type: "Product", accommodationFromPropertyType: true },
-    mark: "building",
     interestLabel: "Real Estate",
     locationPart: "last",
     yearFrom: { specification: "Year Built" },
@@ -96,7 +91,6 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     sorts: ALL_SORTS,
     priceBounds: [250_000, 1_000_000, 5_000_000],
     schemaType: { type: "Car" },
-    mark: "car",
     interestLabel: "Cars",
     locationPart: "last",
     yearFrom: "year",
@@ -134,7 +128,6 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     sorts: ["featured", "price-desc", "price-asc"],
     priceBounds: [100_000, 1_000_000, 10_000_000],
     schemaType: { type: "Product" },
-    mark: "gem",
     interestLabel: "Metals",
     locationPart: "first",
     yearFrom: "year",
@@ -157,7 +150,6 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     sorts: ALL_SORTS,
     priceBounds: [5_000_000, 20_000_000, 100_000_000],
     schemaType: { type: "Vehicle", productOntology: "Yacht" },
-    mark: "sailboat",
     interestLabel: "Yachts",
     locationPart: "last",
     yearFrom: "year",
@@ -199,7 +191,6 @@ export const CATEGORIES: Record<CategoryId, Category> = {
     sorts: ALL_SORTS,
     priceBounds: [10_000_000, 30_000_000, 60_000_000],
     schemaType: { type: "Vehicle", productOntology: "Business_jet" },
-    mark: "plane",
     interestLabel: "Private Jets",
     locationPart: "last",
     yearFrom: "year",
@@ -222,13 +213,6 @@ export const CATEGORIES: Record<CategoryId, Category> = {
   },
 };
 
-export const CATEGORY_LIST: Category[] = Object.values(CATEGORIES);
-
-/** The seller shown on every detail page (spec point 3). */
-export const SELLER = {
-  name: "White Streams",
-  experience: "Premier Luxury Marketplace",
-  description:
-    "The world's luxury marketplace, connecting discerning buyers with exceptional real estate, supercars, precious metals, yachts and private jets.",
-  address: "India",
-} as const;
+// Marked pure so a bundle that imports this module but uses none of it (the category page: its loader gives it the
+// category) can leave the table out: the bundler keeps a module whose top level calls a function it cannot see into.
+export const CATEGORY_LIST: Category[] = /* @__PURE__ */ Object.values(CATEGORIES);

@@ -1,4 +1,5 @@
-import { CATEGORY_LIST } from "./categories";
+import type { Category } from "./categories";
+import { CATEGORY_MENU } from "./category-names";
 import type { CategoryId } from "./category-ids";
 import type { ImageSource } from "./image-sources";
 import type { Price } from "./listing-price";
@@ -43,11 +44,14 @@ export type HomeListing = {
   image: ImageSource | undefined;
 };
 
-/** The categories grid: each category's name, page and the content block of its picture (the category table). */
-export const CATEGORY_TILES = CATEGORY_LIST.map((category) => ({
+/**
+ * The categories grid: each category's name, page and the content block of its picture (its hero's, named in the
+ * category table). Built from the names alone, so the home page's bundle does not carry the whole table.
+ */
+export const CATEGORY_TILES = CATEGORY_MENU.map((category) => ({
   name: category.name,
   path: `/${category.id}`,
-  imageKey: category.heroKey,
+  imageKey: `category-hero-${category.id}` satisfies Category["heroKey"],
   theme: category.id,
 }));
 

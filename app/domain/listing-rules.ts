@@ -1,5 +1,5 @@
 import { CATEGORIES } from "./categories";
-import { CATEGORY_IDS, type CategoryId } from "./category-ids";
+import type { CategoryId } from "./category-ids";
 import type { Price } from "./listing-price";
 import { usdBound, usdScaledOf, type UsdRates } from "./price-conversion";
 
@@ -53,15 +53,17 @@ const range = (min: number | undefined, max: number | undefined): PriceRange => 
     min === undefined ? `Under USD ${short(max!)}` : max === undefined ? `USD ${short(min)} and above` : `USD ${short(min)} to ${short(max)}`;
   return { value, label, min, max };
 };
-function rangesOf(id: CategoryId): readonly PriceRange[] {
-  const bounds = CATEGORIES[id].priceBounds;
+/** The ranges between a category's price bounds (its `priceBounds`, domain/categories.ts). */
+export function priceRangesBetween(bounds: readonly number[]): readonly PriceRange[] {
   return [undefined, ...bounds].map((min, index) => range(min, bounds[index]));
 }
-const PRICE_RANGES = new Map(CATEGORY_IDS.map((id) => [id, rangesOf(id)]));
 
-/** A category's ranges, from the bounds in the category table (domain/categories.ts). */
+/**
+ * A category's ranges, from the bounds in the category table. Computed when asked, not when the module loads, so a
+ * page that only shows the ranges (the filter bar, given the category by its loader) does not bundle the table.
+ */
 export function priceRangesOf(category: CategoryId): readonly PriceRange[] {
-  return PRICE_RANGES.get(category) ?? [];
+  return priceRangesBetween(CATEGORIES[category].priceBounds);
 }
 
 export function priceRangeOf(category: CategoryId, value: string): PriceRange | undefined {

@@ -1,4 +1,7 @@
-import { Clock, Mail, MessageCircle, Phone } from "lucide-react";
+import { Clock } from "#app/components/ui/icons/clock";
+import { Mail } from "#app/components/ui/icons/mail";
+import { MessageCircle } from "#app/components/ui/icons/message-circle";
+import { Phone } from "#app/components/ui/icons/phone";
 import { CRYPTO_CURRENCIES, CryptoLogos } from "#app/components/ui/crypto-logos";
 import { socialLinks, telLink, whatsappLink } from "#app/domain/contact-links";
 import type { PublicSettings } from "#app/domain/site-settings";

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft } from "#app/components/ui/icons/chevron-left";
+import { ChevronRight } from "#app/components/ui/icons/chevron-right";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";

@@ -1,4 +1,6 @@
-import { Award, Globe2, ShieldCheck } from "lucide-react";
+import { Award } from "#app/components/ui/icons/award";
+import { Globe2 } from "#app/components/ui/icons/globe-2";
+import { ShieldCheck } from "#app/components/ui/icons/shield-check";
 import { Link } from "react-router";
 import { useSiteName } from "#app/components/layout/use-site-name";
 import { SectionHeading } from "#app/components/ui/section-heading";

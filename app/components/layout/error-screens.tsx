@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CATEGORY_LIST } from "#app/domain/categories";
+import { CATEGORY_MENU } from "#app/domain/category-names";
 import { useSiteName, withSiteName } from "./use-site-name";
 
 /** The designed 404 page, for unknown URLs anywhere on the site. */
@@ -15,7 +15,7 @@ export function NotFoundScreen() {
         The address may have changed, or the listing may have found its new owner. Our collections are a click away.
       </p>
       <nav aria-label="Collections" className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-3 text-sm tracking-wide">
-        {CATEGORY_LIST.map((category) => (
+        {CATEGORY_MENU.map((category) => (
           <Link key={category.id} to={`/${category.id}`} className="text-gold-200 underline-offset-8 hover:underline">
             {category.name}
           </Link>

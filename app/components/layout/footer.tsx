@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CryptoLogos } from "#app/components/ui/crypto-logos";
-import { CATEGORY_LIST } from "#app/domain/categories";
+import { CATEGORY_MENU } from "#app/domain/category-names";
 import { socialLinks, telLink, whatsappLink } from "#app/domain/contact-links";
 import type { ShellSettings } from "./side-menu";
 import { Monogram } from "./top-bar";
@@ -23,7 +23,7 @@ export function Footer({ settings }: { settings: ShellSettings }) {
             Collections
           </h2>
           <ul className="mt-5 space-y-3 text-sm">
-            {CATEGORY_LIST.map((category) => (
+            {CATEGORY_MENU.map((category) => (
               <li key={category.id}>
                 <Link to={`/${category.id}`} className="transition-colors hover:text-gold-300">
                   {category.name}

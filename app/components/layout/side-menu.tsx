@@ -1,7 +1,7 @@
-import { X } from "lucide-react";
+import { X } from "#app/components/ui/icons/x";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { Link } from "react-router";
-import { CATEGORY_LIST } from "#app/domain/categories";
+import { CATEGORY_MENU } from "#app/domain/category-names";
 import { telLink, whatsappLink } from "#app/domain/contact-links";
 import type { PublicSettings } from "#app/domain/site-settings";
 import { Monogram } from "./top-bar";
@@ -11,7 +11,7 @@ export type ShellSettings = PublicSettings;
 
 const MENU_LINKS = [
   { to: "/", label: "Home" },
-  ...CATEGORY_LIST.map((category) => ({ to: `/${category.id}`, label: category.name })),
+  ...CATEGORY_MENU.map((category) => ({ to: `/${category.id}`, label: category.name })),
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact Us" },
 ];

@@ -1,9 +1,10 @@
-import { Heart, Menu } from "lucide-react";
+import { Heart } from "#app/components/ui/icons/heart";
+import { Menu } from "#app/components/ui/icons/menu";
 import { forwardRef } from "react";
 import { Link, NavLink } from "react-router";
 import { CurrencySelect } from "#app/components/pricing/currency-select";
 import { useShortlist } from "#app/components/listings/use-shortlist";
-import { CATEGORY_LIST } from "#app/domain/categories";
+import { CATEGORY_MENU } from "#app/domain/category-names";
 
 type TopBarProps = { siteName: string; onOpenMenu: () => void; menuOpen: boolean };
 
@@ -44,7 +45,7 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
         </Link>
         <nav aria-label="Collections" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-8">
-            {CATEGORY_LIST.map((category) => (
+            {CATEGORY_MENU.map((category) => (
               <li key={category.id}>
                 <NavLink
                   to={`/${category.id}`}

@@ -1,4 +1,4 @@
-import { FileDown } from "lucide-react";
+import { FileDown } from "#app/components/ui/icons/file-down";
 import { brochurePath } from "#app/domain/brochure";
 
 /**

@@ -1,4 +1,5 @@
-import { MessageCircle, Phone } from "lucide-react";
+import { MessageCircle } from "#app/components/ui/icons/message-circle";
+import { Phone } from "#app/components/ui/icons/phone";
 import { telLink, whatsappLink } from "#app/domain/contact-links";
 import type { PublicSettings } from "#app/domain/site-settings";
 

@@ -1,11 +1,11 @@
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "#app/components/ui/icons/sliders-horizontal";
 import { useId, useState, type SyntheticEvent } from "react";
 import { Form, Link, NavigationType, useNavigationType, useSubmit } from "react-router";
 import { closeDropdown, Dropdown } from "#app/components/ui/dropdown";
 import { SearchInput } from "#app/components/ui/search-input";
 import type { Category } from "#app/domain/categories";
 import { listingSearchParams, type ListingQuery } from "#app/domain/listing-query";
-import { BEDROOM_OPTIONS, priceRangesOf, PROPERTY_TYPES, SORT_BUTTON_LABELS, SORT_LABELS, YEAR_BUCKETS } from "#app/domain/listing-rules";
+import { BEDROOM_OPTIONS, priceRangesBetween, PROPERTY_TYPES, SORT_BUTTON_LABELS, SORT_LABELS, YEAR_BUCKETS } from "#app/domain/listing-rules";
 import type { LocationOption } from "#app/domain/listing-views";
 import { agreeing } from "#app/domain/plural";
 
@@ -131,7 +131,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
             Price
             <select id={priceId} name="price" value={price} onChange={(event) => setPrice(event.target.value)} className={selectClass}>
               <option value="">Any Price</option>
-              {priceRangesOf(category.id).map((range) => (
+              {priceRangesBetween(category.priceBounds).map((range) => (
                 <option key={range.value} value={range.value}>
                   {range.label}
                 </option>

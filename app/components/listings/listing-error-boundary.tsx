@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { NotFoundScreen, UnexpectedErrorScreen } from "#app/components/layout/error-screens";
+import { DeferredNotFoundScreen, DeferredUnexpectedErrorScreen } from "#app/components/layout/deferred-shell-parts";
 import { useSiteName, withSiteName } from "#app/components/layout/use-site-name";
 
 /**
@@ -12,7 +12,7 @@ export function ListingErrorBoundary() {
   const siteName = useSiteName();
   if (isRouteErrorResponse(error) && error.status === 404) {
     const payload = error.data as { message: string | null; category?: string } | null;
-    if (!payload?.message) return <NotFoundScreen />;
+    if (!payload?.message) return <DeferredNotFoundScreen />;
     return (
       <main id="main" className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-6 py-24 text-center">
         <title>{withSiteName(payload.message, siteName)}</title>
@@ -26,5 +26,5 @@ export function ListingErrorBoundary() {
   }
   // Anything else (a method the page does not take, a failure) keeps the shell too. Rethrowing from a boundary
   // during the server render would break the whole document into a bare 500.
-  return <UnexpectedErrorScreen />;
+  return <DeferredUnexpectedErrorScreen />;
 }

@@ -1,7 +1,7 @@
-import { MapPin } from "lucide-react";
+import { MapPin } from "#app/components/ui/icons/map-pin";
 import type { ReactNode } from "react";
 import { Monogram } from "#app/components/layout/top-bar";
-import { SELLER } from "#app/domain/categories";
+import { SELLER } from "#app/domain/seller";
 
 /** The sticky side card: who sells, and (below) the enquiry form. */
 export function SellerCard({ children, footer }: { children?: ReactNode; footer?: ReactNode }) {

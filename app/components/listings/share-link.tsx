@@ -1,4 +1,5 @@
-import { Check, Copy } from "lucide-react";
+import { Check } from "#app/components/ui/icons/check";
+import { Copy } from "#app/components/ui/icons/copy";
 import { useState } from "react";
 import { useHydrated } from "./use-shortlist";
 

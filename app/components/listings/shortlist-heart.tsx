@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { Heart } from "#app/components/ui/icons/heart";
 import { useFetcher, useLocation } from "react-router";
 import { SHORTLIST_ACTION } from "#app/domain/shortlist";
 import { queueShortlistChange, useHydrated, useShortlist } from "./use-shortlist";

@@ -1,16 +1,20 @@
-import { Building2, CarFront, Gem, Plane, Sailboat } from "lucide-react";
-import { CATEGORIES, type CategoryMark } from "#app/domain/categories";
+import { Building2 } from "#app/components/ui/icons/building-2";
+import { CarFront } from "#app/components/ui/icons/car-front";
+import { Gem } from "#app/components/ui/icons/gem";
+import { Plane } from "#app/components/ui/icons/plane";
+import { Sailboat } from "#app/components/ui/icons/sailboat";
+import type { Icon } from "#app/components/ui/icons/icon";
 import type { preload as PreloadImage } from "react-dom";
 import type { CategoryId } from "#app/domain/category-ids";
 import { DEFAULT_WIDTHS, sizedUrl, srcSetFor, type ImageSource } from "#app/domain/image-sources";
 
-/** The drawing of each mark the category table names (domain/categories.ts stays free of React). */
-const MARKS: Record<CategoryMark, typeof Gem> = {
-  building: Building2,
-  car: CarFront,
-  gem: Gem,
-  sailboat: Sailboat,
-  plane: Plane,
+/** The mark drawn on the designed placeholder of a picture of each category. */
+const MARKS: Record<CategoryId, Icon> = {
+  "real-estate": Building2,
+  cars: CarFront,
+  metals: Gem,
+  yachts: Sailboat,
+  jets: Plane,
 };
 
 export type SmartImageProps = {
@@ -62,7 +66,7 @@ export function SmartImage({
   className = "",
   imgClassName = "",
 }: SmartImageProps) {
-  const Mark = theme ? MARKS[CATEGORIES[theme].mark] : undefined;
+  const Mark = theme ? MARKS[theme] : undefined;
   const image = typeof src === "string" ? { src } : src;
   const own = image && "webpSrcSet" in image && image.webpSrcSet ? image : undefined;
   const fallback = image ? (own ? image.src : sizedUrl(image.src, Math.min(width * 2, 1920))) : undefined;

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "#app/components/ui/icons/chevron-down";
 import { useEffect, useRef, type ReactNode } from "react";
 
 type DropdownProps = { label: ReactNode; children: ReactNode; align?: "left" | "right"; className?: string; panelClassName?: string };

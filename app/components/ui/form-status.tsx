@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleAlert } from "#app/components/ui/icons/circle-alert";
+import { CircleCheck } from "#app/components/ui/icons/circle-check";
 
 /** The message above a form's button after a send: success (a polite status) or failure (an alert). */
 export function FormStatus({ tone, message, details = [] }: { tone: "success" | "error"; message: string; details?: string[] }) {

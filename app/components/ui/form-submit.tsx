@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "#app/components/ui/icons/loader-circle";
 
 /** The send button: disabled with its "busy" label (and a spinner, if asked) while the form is sending. */
 export function SubmitButton({

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "#app/components/ui/icons/search";
 import type { InputHTMLAttributes } from "react";
 
 type SearchInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {

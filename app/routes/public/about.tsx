@@ -1,7 +1,9 @@
-import { Gem, Target, Users } from "lucide-react";
+import { Gem } from "#app/components/ui/icons/gem";
+import { Target } from "#app/components/ui/icons/target";
+import { Users } from "#app/components/ui/icons/users";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { Leadership } from "#app/components/home/leadership";
+import { DeferredLeadership } from "#app/components/home/deferred-leadership";
 import { CryptoLogos } from "#app/components/ui/crypto-logos";
 import { SectionHeading } from "#app/components/ui/section-heading";
 import { SmartImage } from "#app/components/media/smart-image";
@@ -78,7 +80,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Leadership content={content} photos={images} />
+      <DeferredLeadership content={content} photos={images} />
 
       <section className="bg-forest-900 text-ivory">
         <div className="mx-auto max-w-4xl px-6 py-20 text-center sm:px-8">

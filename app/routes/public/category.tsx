@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/category";
 import { FilterBar } from "#app/components/listings/filter-bar";
-import { ListingCard } from "#app/components/listings/listing-card";
+import { DeferredListingGrid } from "#app/components/listings/deferred-listing-grid";
 import { Pagination } from "#app/components/listings/pagination";
 import { useSiteName } from "#app/components/layout/use-site-name";
 import { SmartImage } from "#app/components/media/smart-image";
@@ -85,13 +85,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         {pageMissing ? (
           <MissingPage query={query} pageCount={results.pageCount} total={results.total} />
         ) : results.items.length > 0 ? (
-          <ul className="grid justify-items-center gap-8 md:grid-cols-2 lg:grid-cols-3">
-            {results.items.map((listing) => (
-              <li key={listing.id} className="flex w-full min-w-0 justify-center">
-                <ListingCard listing={listing} />
-              </li>
-            ))}
-          </ul>
+          <DeferredListingGrid listings={results.items} />
         ) : (
           <div className="mx-auto max-w-lg border border-ink/10 bg-white/60 px-8 py-16 text-center">
             <h3 className="font-display text-2xl text-forest-900">No listings match your search</h3>

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/home";
 import { HeroCarousel, type CarouselSlide } from "#app/components/home/hero-carousel";
-import { AboutBlurb, CategoriesGrid, Partners, TrendingNow } from "#app/components/home/home-sections";
-import { Leadership } from "#app/components/home/leadership";
+import { DeferredAboutBlurb, DeferredCategoriesGrid, DeferredPartners, DeferredTrendingNow } from "#app/components/home/deferred-home-sections";
+import { DeferredLeadership } from "#app/components/home/deferred-leadership";
 import { servicesContext } from "#app/db/context";
 import { CRYPTO_SLIDE } from "#app/domain/home";
 import { pageMeta, siteNameOf } from "#app/domain/seo";
@@ -55,16 +55,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <h1 className="sr-only">{`${siteName}, the world's luxury marketplace for digital currency`}</h1>
       <HeroCarousel slides={slides} />
-      <CategoriesGrid images={images} />
-      <TrendingNow items={trending} />
-      <AboutBlurb
+      <DeferredCategoriesGrid images={images} />
+      <DeferredTrendingNow items={trending} />
+      <DeferredAboutBlurb
         intro={content["home-about-intro"]}
         globalReach={content["home-feature-global-reach"]}
         verified={content["home-feature-verified-listings"]}
         premium={content["home-feature-premium-service"]}
       />
-      <Partners images={images} />
-      <Leadership content={content} photos={images} />
+      <DeferredPartners images={images} />
+      <DeferredLeadership content={content} photos={images} />
     </main>
   );
 }

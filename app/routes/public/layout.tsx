@@ -1,8 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { NotFoundScreen, UnexpectedErrorScreen } from "#app/components/layout/error-screens";
-import { Footer } from "#app/components/layout/footer";
-import { SideMenu, type ShellSettings } from "#app/components/layout/side-menu";
+import { DeferredFooter, DeferredNotFoundScreen, DeferredSideMenu, DeferredUnexpectedErrorScreen } from "#app/components/layout/deferred-shell-parts";
+import type { ShellSettings } from "#app/components/layout/side-menu";
 import { TopBar } from "#app/components/layout/top-bar";
 import type { loader as rootLoader } from "#app/root";
 import { sharedPageHeaders } from "#app/routes/shared-page-headers";
@@ -38,12 +37,14 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // The server logged it already (entry.server's handleError); the browser's console gets it here.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  const screen = notFound ? <NotFoundScreen /> : <UnexpectedErrorScreen />;
+  const screen = notFound ? <DeferredNotFoundScreen /> : <DeferredUnexpectedErrorScreen />;
   return settings ? <PublicShell settings={settings}>{screen}</PublicShell> : screen;
 }
 
 function PublicShell({ settings, children }: { settings: ShellSettings; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The menu opens once its code is there (it is fetched as the page hydrates, so this is at once but for a press in the
+  // first moments): the open state then hydrates the menu as it is, instead of replacing a menu still waiting for it.
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -53,10 +54,15 @@ function PublicShell({ settings, children }: { settings: ShellSettings; children
       >
         Skip to content
       </a>
-      <TopBar ref={menuButtonRef} siteName={settings.siteName} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
-      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} settings={settings} returnFocusTo={menuButtonRef} />
+      <TopBar
+        ref={menuButtonRef}
+        siteName={settings.siteName}
+        menuOpen={menuOpen}
+        onOpenMenu={() => void DeferredSideMenu.preload().then(() => setMenuOpen(true))}
+      />
+      <DeferredSideMenu open={menuOpen} onClose={() => setMenuOpen(false)} settings={settings} returnFocusTo={menuButtonRef} />
       <div className="pt-16 sm:pt-20 print:pt-0">{children}</div>
-      <Footer settings={settings} />
+      <DeferredFooter settings={settings} />
     </>
   );
 }

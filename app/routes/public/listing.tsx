@@ -1,13 +1,12 @@
-import { ArrowLeft, Check } from "lucide-react";
+import { ArrowLeft } from "#app/components/ui/icons/arrow-left";
+import { Check } from "#app/components/ui/icons/check";
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/listing";
 import { BrochureLink } from "#app/components/listings/brochure-link";
 import { DirectContact } from "#app/components/listings/direct-contact";
-import { Gallery } from "#app/components/listings/gallery";
+import { DeferredGallery, DeferredPrintContact, DeferredSimilarListings } from "#app/components/listings/deferred-listing-parts";
 import { DeferredEnquiryForm } from "#app/components/listings/deferred-enquiry-form";
-import { PrintContact } from "#app/components/listings/print-contact";
 import { SellerCard } from "#app/components/listings/seller-card";
-import { SimilarListings } from "#app/components/listings/similar-listings";
 import { ShortlistHeart } from "#app/components/listings/shortlist-heart";
 import { SoldNotice } from "#app/components/listings/sold-notice";
 import { DetailPrice } from "#app/components/pricing/price-tag";
@@ -125,7 +124,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-12 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="min-w-0">
-          <Gallery photos={listing.photos} title={listing.title} theme={category.id} />
+          <DeferredGallery photos={listing.photos} title={listing.title} theme={category.id} />
 
           <header className="mt-10 border-b border-ink/10 pb-8">
             <div className="flex flex-wrap items-center gap-4">
@@ -207,7 +206,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               root ? (
                 <>
                   <DirectContact settings={root.shell} listingTitle={listing.title} listingUrl={`${root.siteUrl}${listingPath(listing)}`} />
-                  <PrintContact settings={root.shell} listingUrl={`${root.siteUrl}${listingPath(listing)}`} />
+                  <DeferredPrintContact settings={root.shell} listingUrl={`${root.siteUrl}${listingPath(listing)}`} />
                 </>
               ) : null
             }
@@ -222,7 +221,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <SimilarListings similar={similar} category={category} />
+      <DeferredSimilarListings similar={similar} category={category} />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { Heart } from "#app/components/ui/icons/heart";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/shortlist";
 import { ListingCard } from "#app/components/listings/listing-card";
@@ -6,7 +6,7 @@ import { ShareLink } from "#app/components/listings/share-link";
 import { ShortlistSoldNotice } from "#app/components/listings/shortlist-sold-notice";
 import { DeferredShortlistEnquiryForm } from "#app/components/listings/deferred-shortlist-enquiry-form";
 import { servicesContext } from "#app/db/context";
-import { CATEGORY_LIST } from "#app/domain/categories";
+import { CATEGORY_MENU } from "#app/domain/category-names";
 import { takesEnquiries } from "#app/domain/listing-status";
 import { countOf } from "#app/domain/plural";
 import { pageMeta } from "#app/domain/seo";
@@ -128,7 +128,7 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
 }
 
 function groupByCategory(cards: ListingCardData[]) {
-  return CATEGORY_LIST.map((category) => ({ category, items: cards.filter((card) => card.category === category.id) })).filter(
+  return CATEGORY_MENU.map((category) => ({ category, items: cards.filter((card) => card.category === category.id) })).filter(
     (group) => group.items.length > 0,
   );
 }
@@ -141,7 +141,7 @@ function EmptyShortlist() {
         Tap the heart on any listing to keep it here. Your shortlist stays in this browser, needs no account, and can be shared with a link.
       </p>
       <ul className="mt-8 flex flex-wrap gap-3">
-        {CATEGORY_LIST.map((category) => (
+        {CATEGORY_MENU.map((category) => (
           <li key={category.id}>
             <Link
               to={`/${category.id}`}
