@@ -29,13 +29,18 @@ export type LighthouseRun = {
   cls: number;
   tbtMs: number;
   fcpMs: number;
+  /**
+   * Every script the page downloaded during the run (network-requests, bytes on the wire as the browser took them,
+   * brotli): the first load and what hydration fetched after it (deferred components), in kB. Absent in older results.
+   */
+  scriptKb?: number;
   /** Audits scoring below 1 in accessibility, best practices and SEO, for diagnosis. */
   failing: { category: string; id: string; title: string; example?: string }[];
   lcpElement?: string;
 };
 
 export type LighthouseFigures = Omit<LighthouseRun, "failing" | "lcpElement">;
-const FIGURES = ["performance", "accessibility", "bestPractices", "seo", "lcpMs", "cls", "tbtMs", "fcpMs"] as const;
+const FIGURES = ["performance", "accessibility", "bestPractices", "seo", "lcpMs", "cls", "tbtMs", "fcpMs", "scriptKb"] as const;
 
 export type LighthouseSummary = {
   route: string;
@@ -71,6 +76,12 @@ function exampleOf(audit: Audit): string | undefined {
   return `${text.slice(0, 300)}${items.length > 1 ? ` (+${items.length - 1} more)` : ""}`;
 }
 
+function scriptBytes(lhr: Lhr): number {
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  return requests.filter((request) => request.resourceType === "Script").reduce((total, request) => total + (request.transferSize ?? 0), 0);
+}
+
 function toRun(lhr: Lhr): LighthouseRun {
   const failing: LighthouseRun["failing"] = [];
   for (const category of ["accessibility", "best-practices", "seo"]) {
@@ -89,6 +100,7 @@ function toRun(lhr: Lhr): LighthouseRun {
     cls: round(numeric(lhr, "cumulative-layout-shift"), 3),
     tbtMs: round(numeric(lhr, "total-blocking-time"), 0),
     fcpMs: round(numeric(lhr, "first-contentful-paint"), 0),
+    scriptKb: round(scriptBytes(lhr) / 1000, 1),
     failing,
     lcpElement: lcpElementOf(lhr),
   };
@@ -141,7 +153,7 @@ export async function runLighthouse(origin: string, routes: string[], runs: numb
         );
       }
       const figures = (reduce: (values: number[]) => number) =>
-        Object.fromEntries(FIGURES.map((key) => [key, reduce(lhrRuns.map((run) => run[key]))])) as LighthouseFigures;
+        Object.fromEntries(FIGURES.map((key) => [key, reduce(lhrRuns.map((run) => run[key] ?? Number.NaN))])) as LighthouseFigures;
       const failing = new Map<string, LighthouseSummary["failing"][number]>();
       for (const run of lhrRuns) {
         for (const audit of run.failing) {

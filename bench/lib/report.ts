@@ -59,8 +59,10 @@ export const JS_OVER_FLOOR_BUDGET = 15_000;
 const signedKB = (bytes: number) => `${bytes < 0 ? "−" : "+"}${kB(Math.abs(bytes))}`;
 /** "median (min–max)", or the one value when every run agreed. */
 const spread = (middle: number, low: number, high: number, unit = "") => (low === high ? `${middle}${unit}` : `${middle}${unit} (${low}–${high})`);
-const figure = (row: LighthouseSummary, key: keyof LighthouseFigures, unit = "") =>
-  spread(row.median[key], row.min?.[key] ?? row.median[key], row.max?.[key] ?? row.median[key], unit);
+const figure = (row: LighthouseSummary, key: keyof LighthouseFigures, unit = "") => {
+  const middle = row.median[key] ?? Number.NaN;
+  return spread(middle, row.min?.[key] ?? middle, row.max?.[key] ?? middle, unit);
+};
 const load = (values?: number[]) => (values ? values.join(" / ") : "–");
 const mark = (met: boolean) => (met ? "✓" : "✗");
 
@@ -190,15 +192,18 @@ export function renderMarkdown(results: BenchResults): string {
     push(
       `## Lighthouse ${version}, mobile (default emulation and simulated throttling), median of ${runsPerRoute} runs`,
       "",
-      "| route | performance | accessibility | best practices | SEO | LCP | CLS | TBT | FCP |",
-      "|---|---|---|---|---|---|---|---|---|",
+      "| route | performance | accessibility | best practices | SEO | LCP | CLS | TBT | FCP | all scripts loaded |",
+      "|---|---|---|---|---|---|---|---|---|---|",
       ...rows.map(
         (row) =>
           `| \`${row.route}\` | ${figure(row, "performance")} | ${figure(row, "accessibility")} | ${figure(row, "bestPractices")} | ${figure(row, "seo")} | ` +
-          `${figure(row, "lcpMs", " ms")} | ${figure(row, "cls")} | ${figure(row, "tbtMs", " ms")} | ${figure(row, "fcpMs", " ms")} |`,
+          `${figure(row, "lcpMs", " ms")} | ${figure(row, "cls")} | ${figure(row, "tbtMs", " ms")} | ${figure(row, "fcpMs", " ms")} | ` +
+          `${row.median.scriptKb === undefined ? "–" : figure(row, "scriptKb", " kB")} |`,
       ),
       "",
-      "Each cell is the median of that figure over the runs, then its range (lowest–highest) when the runs differed.",
+      "Each cell is the median of that figure over the runs, then its range (lowest–highest) when the runs differed. " +
+        "All scripts loaded: every script the page downloaded during the run, as sent (brotli), the first load and the " +
+        "deferred components hydration fetched after it (the per-route JavaScript section below counts the first load only).",
       "",
     );
     const failing = rows.filter((row) => row.failing.length > 0);

@@ -26,7 +26,13 @@ export function CategoriesGrid({ images }: { images: Images }) {
                 alt=""
                 width={640}
                 height={480}
-                sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                // The tile's real width (the section's 1.5 rem padding on a phone): a 412 px phone at 1.75x then takes
+                // the 640 px picture, not the 960.
+                sizes={
+                  index < 2
+                    ? "(min-width: 1280px) 608px, (min-width: 640px) 50vw, calc(100vw - 3rem)"
+                    : "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 3rem)"
+                }
                 widths={[384, 640, 828]}
                 theme={tile.theme}
                 className="absolute inset-0 h-full w-full"
