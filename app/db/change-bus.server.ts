@@ -106,31 +106,43 @@ export async function startChangeBus(handle: DatabaseHandle): Promise<ChangeBus>
 }
 
 async function listenOnPostgres(pool: pg.Pool, deliver: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>> {
-  let client: pg.PoolClient | null = null;
+  let listening: { connection: pg.PoolClient; drop: (error?: Error) => void } | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   let reconnecting = false;
 
   const connect = async () => {
+    let next: pg.PoolClient | undefined;
+    let dropped = false;
+    // A listening connection is closed, never handed back to the pool: other work would get it with our listeners on
+    // it. Once only: an error can arrive after a stop or a first error has already closed it.
+    const drop = (error?: Error) => {
+      if (dropped || !next) return;
+      dropped = true;
+      next.release(error ?? true);
+    };
     try {
-      const next = await pool.connect();
-      next.on("notification", (message) => {
+      next = await pool.connect();
+      const connection = next;
+      connection.on("notification", (message) => {
         if (message.channel === CHANGE_CHANNEL) deliver(message.payload ?? "");
       });
-      next.on("error", (error) => {
+      connection.on("error", (error) => {
+        if (dropped) return;
         logger.warn({ err: error }, "change listener lost its connection; reconnecting");
-        next.release(error);
-        if (client === next) client = null;
+        drop(error);
+        if (listening?.connection === connection) listening = null;
         onGap();
         scheduleReconnect();
       });
-      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
-      if (stopped) return next.release();
-      client = next;
+      await connection.query(`LISTEN ${CHANGE_CHANNEL}`);
+      if (stopped) return drop();
+      listening = { connection, drop };
       // Changes made while no connection listened were never heard: readers drop what they hold once more.
       if (reconnecting) onGap();
       reconnecting = false;
     } catch (error) {
+      drop(error instanceof Error ? error : undefined);
       logger.warn({ err: error }, "change listener could not connect; retrying");
       onGap();
       scheduleReconnect();
@@ -148,11 +160,11 @@ async function listenOnPostgres(pool: pg.Pool, deliver: (payload: string) => voi
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    const current = client;
-    client = null;
+    const current = listening;
+    listening = null;
     if (current) {
-      await current.query(`UNLISTEN ${CHANGE_CHANNEL}`).catch(() => undefined);
-      current.release();
+      await current.connection.query(`UNLISTEN ${CHANGE_CHANNEL}`).catch(() => undefined);
+      current.drop();
     }
   };
 }
