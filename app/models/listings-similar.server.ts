@@ -5,7 +5,7 @@ import type { CategoryId } from "#app/domain/category-ids";
 import { CURRENCIES } from "#app/domain/listing-price";
 import type { ListingCardData } from "#app/domain/listing-views";
 import { listedSql } from "./listings-visibility.server";
-import { toCardData, usdPrice } from "./listings.server";
+import { cardColumns, toCardData, usdPrice } from "./listings.server";
 
 export const SIMILAR_COUNT = 3;
 
@@ -69,19 +69,7 @@ export async function findSimilarListings(
   const priceDistance = target.usd === null ? sql`2` : sql`coalesce(abs(ln(${usdPrice} / ${target.usd}::numeric)), 2)`;
   const yearDistance = target.year === null ? sql`0.5` : sql`coalesce(abs(${listings.sortYear} - ${target.year}) / 50.0, 0.5)`;
   const rows = await db
-    .select({
-      id: listings.id,
-      slug: listings.slug,
-      category: listings.category,
-      status: listings.status,
-      title: listings.title,
-      priceAmount: listings.priceAmount,
-      priceCurrency: listings.priceCurrency,
-      location: listings.location,
-      year: listings.year,
-      specs: listings.specs,
-      photos: listings.photos,
-    })
+    .select(cardColumns)
     .from(listings)
     .where(inArray(listings.id, sql`(${sql.join(candidates, sql` union `)})`))
     .orderBy(sql`${priceDistance} + ${yearDistance}`, asc(listings.position), asc(listings.id))

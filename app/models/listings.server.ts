@@ -15,7 +15,8 @@ export type { ListingCardData, ListingDetailData, LocationOption };
 
 export type ListingPage = { items: ListingCardData[]; total: number; page: number; pageCount: number };
 
-const cardColumns = {
+/** The columns a listing card needs: every query that shows cards selects these. */
+export const cardColumns = {
   id: listings.id,
   slug: listings.slug,
   category: listings.category,
