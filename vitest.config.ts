@@ -25,7 +25,14 @@ export default defineConfig({
     pool: "forks",
     projects: [
       // `npm run test:unit`: everything that needs no build, for a fast loop while working.
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"], exclude: NEEDS_BUILD } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/stubs/**/*.test.ts"],
+          exclude: NEEDS_BUILD,
+        },
+      },
       // `npm run test:build`: the production server itself; fails at once if there is no build.
       { extends: true, test: { name: "build", include: NEEDS_BUILD, globalSetup: ["tests/setup/require-build.ts"] } },
     ],

@@ -18,6 +18,8 @@ const server = new SMTPServer({
     stream.resume();
   },
 });
+// A sender that disconnects mid-message (the app stopped at the end of a run) must not end the sink.
+server.on("error", (error) => console.error(`smtp sink: ${error.message}`));
 server.listen(port, "127.0.0.1", () => console.log(`listening on ${port}`));
 process.on("SIGTERM", () => {
   console.log(`received ${received} messages`);

@@ -5,6 +5,9 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
+/** Socket errors that only mean the sending client went away. */
+const CLIENT_GONE = new Set(["ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+
 export type ReceivedMail = {
   envelopeFrom: string;
   envelopeTo: string[];
@@ -66,7 +69,15 @@ export async function startSmtpStub(port = 0, onMessage?: (mail: ReceivedMail) =
       });
       await new Promise<void>((resolve, reject) => {
         server!.once("error", reject);
-        server!.listen(stub.port, "127.0.0.1", () => resolve());
+        server!.listen(stub.port, "127.0.0.1", () => {
+          server!.off("error", reject);
+          resolve();
+        });
+      });
+      // A client that vanishes mid-conversation (the fault test SIGKILLs the app while it sends) is an
+      // ordinary event for a mail server: without a listener, smtp-server's 'error' would crash the test.
+      server.on("error", (error: NodeJS.ErrnoException) => {
+        if (!CLIENT_GONE.has(error.code ?? "")) console.error("smtp stub:", error);
       });
       stub.port = (server.server.address() as AddressInfo).port;
       stub.url = `smtp://127.0.0.1:${stub.port}`;
