@@ -23,7 +23,12 @@ export type SqlExecutor = { execute: (query: ReturnType<typeof sql>) => Promise<
 
 /** Queues a change notice; inside a transaction it is delivered on commit (and dropped on rollback). */
 export async function announceChange(db: SqlExecutor, topic: ChangeTopic, key = "*"): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${`${topic}:${key}`})`);
+  await db.execute(sql`select ${changeNotice(topic, key)}`);
+}
+
+/** The notice as an expression, for a writer that announces its change in the statement that makes it. */
+export function changeNotice(topic: ChangeTopic, key = "*") {
+  return sql<void>`pg_notify(${CHANGE_CHANNEL}, ${`${topic}:${key}`})`;
 }
 
 export type ChangeListener = (key: string, topic: ChangeTopic) => void;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { announceChange } from "#app/db/change-bus.server";
+import { and, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
+import { changeNotice } from "#app/db/change-bus.server";
 import type { Database } from "#app/db/client.server";
 import { payloadWithoutSecrets } from "#app/models/outbox.server";
 import { contactSubmissions, emailOutbox } from "#app/db/schema";
@@ -80,30 +80,40 @@ export function isSameEnquiry(stored: StoredForm, submission: NewSubmission): bo
 }
 
 /**
- * Stores the enquiry and its two outbox messages in one transaction: either all three rows exist or
- * none does, and every process hears of it on commit (the live bell). The submission id is unique, so a
- * second post of the same form stores nothing more.
+ * Stores the enquiry and its two outbox messages in one statement, so in one implicit transaction: either all three
+ * rows exist or none does, and every process hears of it on commit (the live bell). One statement rather than a
+ * transaction of five: on the embedded database each round trip costs more than the work it carries, and this runs
+ * for every enquiry. The submission id is unique, so a second post of the same form stores nothing more.
  */
 export async function storeSubmission(db: Database, submission: NewSubmission): Promise<StoredSubmission> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
+  const inserted = db.$with("inserted").as(
+    db
       .insert(contactSubmissions)
       .values({ ...submission, status: "pending" })
       .onConflictDoNothing({ target: contactSubmissions.submissionId })
-      .returning({ id: contactSubmissions.id });
-    if (inserted.length === 0) {
-      const [existing] = await tx.select(storedForm).from(contactSubmissions).where(eq(contactSubmissions.submissionId, submission.submissionId));
-      // The row that won the insert is read in the same transaction, so it exists.
-      return { duplicate: true, ...toStoredForm(existing!) };
-    }
-    const messages = await tx
-      .insert(emailOutbox)
-      .values(ENQUIRY_MAIL_KINDS.map((kind) => ({ submissionId: submission.submissionId, kind })))
-      .returning({ id: emailOutbox.id, kind: emailOutbox.kind });
-    await announceChange(tx, "enquiries", `new:${submission.submissionId}`);
-    return { duplicate: false, notificationId: messages.find((message) => message.kind === "staff-notification")!.id };
-  });
+      .returning({ submissionId: contactSubmissions.submissionId }),
+  );
+  // Drizzle's insert-from-select wants every column of the table, so this one is written out.
+  const queued = db.$with("queued", { id: sql<string>`id`.as("id"), kind: sql<string>`kind`.as("kind") }).as(
+    sql`insert into ${emailOutbox} (submission_id, kind)
+        select ${inserted.submissionId}, kind from ${inserted} cross join unnest(${enquiryMailKinds}) as kind
+        returning id, kind`,
+  );
+  // The notice is selected with the rows, so it is sent exactly when they commit (PostgreSQL folds the two
+  // identical notices of one transaction into one).
+  const messages = await db
+    .with(inserted, queued)
+    .select({ id: queued.id, kind: queued.kind, notice: changeNotice("enquiries", `new:${submission.submissionId}`) })
+    .from(queued);
+  const notification = messages.find((message) => message.kind === "staff-notification");
+  if (notification) return { duplicate: false, notificationId: notification.id };
+  // The id was taken: by this form posted before (or at the same moment, then committed by now), or by another.
+  const existing = await findStoredForm(db, submission.submissionId);
+  if (!existing) throw new Error(`enquiry ${submission.submissionId} was neither stored nor found`);
+  return { duplicate: true, ...existing };
 }
+
+const enquiryMailKinds = sql.raw(`array[${ENQUIRY_MAIL_KINDS.map((kind) => `'${kind}'`).join(", ")}]::text[]`);
 
 /** The form stored under this submission id, if any: what it said, and whether its notification went out. */
 export async function findStoredForm(db: Database, submissionId: string): Promise<StoredForm | null> {
@@ -120,51 +130,73 @@ export async function findSubmission(db: Database, submissionId: string) {
  * A message went out (or was skipped on purpose). One autocommit statement, issued the moment the
  * transport returns: the shorter the gap between the mail server's "accepted" and this write, the
  * smaller the chance that a crash in between makes the message go out again after a restart. The
- * payload's secrets (a reset link's token) go with it: nothing will read them again.
+ * payload's secrets (a reset link's token) go with it: nothing will read them again. When the message is
+ * one of its enquiry's own, the same statement brings the enquiry's flags in line (refreshSubmissionStatus's
+ * rules, counting this message as sent: the rest of the statement still sees the outbox as it was before).
  */
 export async function markSent(db: Database, outboxId: string, skipped?: string) {
+  const sent = db.$with("sent").as(
+    db
+      .update(emailOutbox)
+      .set({
+        sentAt: sql`now()`,
+        lockedUntil: null,
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        lastError: skipped ?? null,
+        payload: payloadWithoutSecrets(),
+      })
+      .where(and(eq(emailOutbox.id, outboxId), isNull(emailOutbox.sentAt)))
+      .returning({ id: emailOutbox.id, submissionId: emailOutbox.submissionId, kind: emailOutbox.kind, lastError: emailOutbox.lastError }),
+  );
+  const sentNow = (kind: MailKind) => sql`(${sent.kind} = ${kind} and ${sent.lastError} is null)`;
   await db
-    .update(emailOutbox)
+    .with(sent)
+    .update(contactSubmissions)
     .set({
-      sentAt: sql`now()`,
-      lockedUntil: null,
-      attempts: sql`${emailOutbox.attempts} + 1`,
-      lastError: skipped ?? null,
-      payload: payloadWithoutSecrets(),
+      emailSent: sql`${sentBefore("staff-notification", sent.id)} or ${sentNow("staff-notification")}`,
+      confirmationSent: sql`${sentBefore("visitor-acknowledgement", sent.id)} or ${sentNow("visitor-acknowledgement")}`,
+      status: sql`case when ${nothingLeft(sent.id)} then 'processed' else ${contactSubmissions.status} end`,
+      metadata: sql`case when ${nothingLeft(sent.id)} then ${contactSubmissions.metadata} - 'error' else ${contactSubmissions.metadata} end`,
     })
-    .where(and(eq(emailOutbox.id, outboxId), isNull(emailOutbox.sentAt)));
+    .from(sent)
+    .where(and(eq(contactSubmissions.submissionId, sent.submissionId), sql`${sent.kind} in (${enquiryKinds})`));
 }
 
+const enquiryKinds = sql.join(
+  ENQUIRY_MAIL_KINDS.map((kind) => sql`${kind}`),
+  sql`, `,
+);
+
+/** Whether the enquiry's message of this kind went out (not skipped); `except`: a message this statement records. */
+const sentBefore = (kind: MailKind, except?: SQLWrapper) =>
+  sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind = ${kind} and o.sent_at is not null and o.last_error is null${except ? sql` and o.id <> ${except}` : sql``})`;
+
 /**
- * Brings an enquiry's flags in line with its outbox: email_sent / confirmation_sent once that message
- * really went out (not skipped), and status processed (error text cleared) once nothing is left to send.
- * Without an id it repairs every enquiry a crash left behind between markSent and this update.
+ * Whether nothing of the enquiry's own is left to send; `except`: a message this statement records as sent. Only the
+ * enquiry's own messages decide its status; later messages (replies) have their own delivery state.
  */
-export async function refreshSubmissionStatus(db: Database, submissionId?: string) {
-  const sent = (kind: MailKind) =>
-    sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind = ${kind} and o.sent_at is not null and o.last_error is null)`;
-  const enquiryKinds = sql.join(
-    ENQUIRY_MAIL_KINDS.map((kind) => sql`${kind}`),
-    sql`, `,
-  );
-  // Only the enquiry's own messages decide its status; later messages (replies) have their own delivery state.
-  const nothingLeft = sql`not exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind in (${enquiryKinds}) and o.sent_at is null)`;
+const nothingLeft = (except?: SQLWrapper) =>
+  sql`not exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind in (${enquiryKinds}) and o.sent_at is null${except ? sql` and o.id <> ${except}` : sql``})`;
+
+/**
+ * Brings every enquiry's flags in line with its outbox, as markSent keeps them: email_sent / confirmation_sent once
+ * that message really went out (not skipped), and status processed (error text cleared) once nothing is left to send.
+ */
+export async function refreshSubmissionStatus(db: Database) {
   await db
     .update(contactSubmissions)
     .set({
-      emailSent: sent("staff-notification"),
-      confirmationSent: sent("visitor-acknowledgement"),
-      status: sql`case when ${nothingLeft} then 'processed' else ${contactSubmissions.status} end`,
-      metadata: sql`case when ${nothingLeft} then ${contactSubmissions.metadata} - 'error' else ${contactSubmissions.metadata} end`,
+      emailSent: sentBefore("staff-notification"),
+      confirmationSent: sentBefore("visitor-acknowledgement"),
+      status: sql`'processed'`,
+      metadata: sql`${contactSubmissions.metadata} - 'error'`,
     })
     .where(
-      submissionId
-        ? eq(contactSubmissions.submissionId, submissionId)
-        : and(
-            sql`${contactSubmissions.status} <> 'processed'`,
-            sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId})`,
-            nothingLeft,
-          ),
+      and(
+        sql`${contactSubmissions.status} <> 'processed'`,
+        sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId})`,
+        nothingLeft(),
+      ),
     );
 }
 

@@ -443,8 +443,10 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     it("answers with the failure when the database cannot store the enquiry", async () => {
-      const broken = { ...deps, db: { transaction: () => Promise.reject(new Error("connection refused")) } as unknown as EnquiryDeps["db"] };
-      const outcome = await submitEnquiry(broken, input(contactForm()));
+      // A real database that has gone away: every statement fails, as on an outage.
+      const gone = await openTestDatabase(kind);
+      await gone.close();
+      const outcome = await submitEnquiry({ ...deps, db: gone.db }, input(contactForm()));
       expect(outcome).toMatchObject({ status: "error", reason: "unavailable" });
       expect(outcome.result.error).toEqual({
         "": ["Our system could not store your message just now, so nothing was sent. Please try again in a moment."],

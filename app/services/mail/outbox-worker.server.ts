@@ -86,7 +86,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * new enquiry causes: each reads every unsettled enquiry or settled message, so it costs more as the tables grow.
    */
   async function sweep() {
-    // Enquiries whose flags a crash or an outage left behind after their messages were marked.
+    // A safety net: enquiries whose flags are behind their outbox (rows written by an older version, or by hand).
     await refreshSubmissionStatus(db);
     // Secrets of messages that failed for good (a sent message drops its own as it is recorded).
     await forgetSettledSecrets(db);
@@ -139,8 +139,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     log.info({ submissionId: outbox.submissionId, kind: outbox.kind, skipped: Boolean(delivered.skipped) }, "e-mail sent");
     options.onStateChange?.(outbox);
-    // Flags only; a failure here is repaired by the next pass.
-    if (enquiryId) await refreshSubmissionStatus(db, enquiryId).catch(() => {});
   }
 
   async function pass(full: boolean) {
