@@ -77,6 +77,26 @@ export async function claimDueMessages(
         for update skip locked)`,
     )
     .returning();
+  return withTheirEnquiries(db, claimed);
+}
+
+/**
+ * Takes this one message if it is due and free (not sent, not failed for good, no live lease), for a visitor waiting
+ * on it: it is sent at once instead of after the messages claimed before it. Empty when another pass or process holds it.
+ */
+export async function claimMessage(db: Database, outboxId: string, leaseSeconds: number): Promise<ClaimedMessage[]> {
+  const claimed = await db
+    .update(emailOutbox)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(
+      sql`${emailOutbox.id} = ${outboxId} and sent_at is null and failed_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())`,
+    )
+    .returning();
+  return withTheirEnquiries(db, claimed);
+}
+
+/** Each claimed message with its enquiry (and that enquiry's listing title), which the composers need. */
+async function withTheirEnquiries(db: Database, claimed: EmailOutboxRow[]): Promise<ClaimedMessage[]> {
   if (claimed.length === 0) return [];
   const ids = [...new Set(claimed.flatMap((row) => (row.submissionId ? [row.submissionId] : [])))];
   const submissions = ids.length

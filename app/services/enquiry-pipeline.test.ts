@@ -73,7 +73,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       deps = { db: handle.db, limiter: memoryRateLimiter({ limit: 5, windowSeconds: 600 }) };
     });
 
-    function worker(settings = env(), options: { maxAttempts?: number } = {}) {
+    function worker(settings = env(), options: { maxAttempts?: number; batchSize?: number } = {}) {
       return startOutboxWorker({
         db: handle.db,
         env: settings,
@@ -255,6 +255,25 @@ for (const kind of TEST_DATABASE_KINDS) {
       for (const form of forms) {
         expect(await findSubmission(handle.db, form.get("submission_id") as string)).toMatchObject({ status: "processed", emailSent: true });
       }
+    });
+
+    it("sends a waiting visitor's notification next, not after the batch of earlier messages the worker holds", async () => {
+      const roomy = { ...deps, limiter: memoryRateLimiter({ limit: 100, windowSeconds: 600 }) };
+      // A backlog: 30 enquiries stored while nothing was sending (60 messages), then a worker that claims 40 at a time.
+      for (let i = 0; i < 30; i++) await submitEnquiry(roomy, input(contactForm({ email: `earlier${i}@example.com` })));
+      const sender = worker(env(), { batchSize: 40 });
+      await smtp.waitFor(2);
+      const form = contactForm({ email: "waiting@example.com" });
+      const outcome = await submitEnquiry({ ...roomy, deliver: (id: string) => sender.deliverSoon(id, 5_000) }, input(form));
+      expect(outcome).toMatchObject({ status: "success", delivery: "sent" });
+      const position = smtp.messages.findIndex((mail) => mail.headers["message-id"]?.includes(form.get("submission_id") as string));
+      // Sent right after the message in flight when the visitor arrived, long before the other 38 of the batch.
+      expect(position).toBeGreaterThanOrEqual(0);
+      expect(position).toBeLessThan(8);
+      await sender.runOnce();
+      await sender.stop();
+      expect(smtp.messages).toHaveLength(62);
+      expect(await findSubmission(handle.db, form.get("submission_id") as string)).toMatchObject({ status: "processed", emailSent: true });
     });
 
     it("marks a message refused for good (SMTP 550) failed at once with the reason; staff can retry it by hand", async () => {

@@ -1,7 +1,7 @@
 import type { Database } from "#app/db/client.server";
 import type { SiteSettings } from "#app/domain/site-settings";
 import type { Env } from "#app/env.server";
-import { claimDueMessages, forgetSettledSecrets, retryDelaySeconds, type ClaimedMessage } from "#app/models/outbox.server";
+import { claimDueMessages, claimMessage, forgetSettledSecrets, retryDelaySeconds, type ClaimedMessage } from "#app/models/outbox.server";
 import { markSent, recordFailure, refreshSubmissionStatus } from "#app/models/submissions.server";
 import { logger as defaultLogger } from "#app/services/logger.server";
 import { composeMail, isEnquiryMailKind } from "./mail-kinds.server";
@@ -67,6 +67,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   // The first pass after a start repairs what a crash may have left.
   let sweepDue = true;
   let stopped = false;
+  // Sends started for a waiting visitor outside the passes (deliverSoon), so stop() can wait for them.
+  const directSends = new Set<Promise<void>>();
 
   function settle(outboxId: string, outcome: DeliveryOutcome) {
     preferred.delete(outboxId);
@@ -155,6 +157,20 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  /**
+   * Claims the message a visitor waits for and sends it now, beside any pass in progress: that pass may hold a batch of
+   * earlier messages, and the visitor should wait for one send, not for the batch. When the message is held already
+   * (by that pass, or another process) the holder sends it and settles the wait.
+   */
+  function sendNow(outboxId: string) {
+    const send = (async () => {
+      const [claimed] = stopped ? [] : await claimMessage(db, outboxId, leaseSeconds).catch(() => []);
+      void tick(); // the rest (the visitor's acknowledgement) goes out through a pass
+      if (claimed && !stopped) await deliver(claimed);
+    })().finally(() => directSends.delete(send));
+    directSends.add(send);
+  }
+
   function schedule() {
     if (stopped) return;
     clearTimeout(timer);
@@ -217,7 +233,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         if (!set) waiters.set(outboxId, (set = new Set()));
         set.add(done);
         preferred.add(outboxId);
-        void tick();
+        sendNow(outboxId);
       });
     },
     runOnce: () => tick(true),
@@ -225,6 +241,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await Promise.all(directSends);
       for (const id of [...waiters.keys()]) settle(id, "pending");
       await flushUnrecorded().catch(() => {});
       transport.close?.();
