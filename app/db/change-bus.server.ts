@@ -1,5 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import type pg from "pg";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { logger } from "#app/services/logger.server";
@@ -29,6 +29,11 @@ export async function announceChange(db: SqlExecutor, topic: ChangeTopic, key = 
 /** The notice as an expression, for a writer that announces its change in the statement that makes it. */
 export function changeNotice(topic: ChangeTopic, key = "*") {
   return sql<void>`pg_notify(${CHANGE_CHANNEL}, ${`${topic}:${key}`})`;
+}
+
+/** The same, with the key computed by the statement (e.g. from the rows it changes). */
+export function changeNoticeFor(topic: ChangeTopic, key: SQLWrapper) {
+  return sql<void>`pg_notify(${CHANGE_CHANNEL}, ${`${topic}:`} || ${key})`;
 }
 
 export type ChangeListener = (key: string, topic: ChangeTopic) => void;

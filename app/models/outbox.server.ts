@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database, DbOrTx } from "#app/db/client.server";
 import { contactSubmissions, emailOutbox, listings, type ContactSubmissionRow, type EmailOutboxRow } from "#app/db/schema";
 import type { MailKind } from "#app/services/mail/message.server";
@@ -52,6 +52,9 @@ export async function forgetSettledSecrets(db: DbOrTx): Promise<void> {
     .where(sql`(${emailOutbox.sentAt} is not null or ${emailOutbox.failedAt} is not null) and ${emailOutbox.payload} ?| ${secretFields}`);
 }
 
+/** Due, and free to take: not sent, not failed for good, and no live lease (a process that died leaves it to expire). */
+const DUE_AND_FREE = sql`sent_at is null and failed_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())`;
+
 /**
  * Takes up to `limit` due messages and leases them until now + leaseSeconds, so no other process sends
  * them meanwhile. `skip locked` lets several app processes claim in parallel on PostgreSQL; PGlite has a
@@ -65,58 +68,71 @@ export async function claimDueMessages(
 ): Promise<ClaimedMessage[]> {
   const exclude = excludeIds.length ? sql`and id not in (${uuidList(excludeIds)})` : sql``;
   const preferred = preferIds.length ? sql`(id in (${uuidList(preferIds)})) desc,` : sql``;
-  const claimed = await db
-    .update(emailOutbox)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
-    .where(
-      sql`${emailOutbox.id} in (
-        select id from email_outbox
-        where sent_at is null and failed_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now()) ${exclude}
-        order by ${preferred} next_attempt_at
-        limit ${limit}
-        for update skip locked)`,
-    )
-    .returning();
-  return withTheirEnquiries(db, claimed);
+  return claim(
+    db,
+    leaseSeconds,
+    sql`${emailOutbox.id} in (
+      select id from email_outbox
+      where ${DUE_AND_FREE} ${exclude}
+      order by ${preferred} next_attempt_at
+      limit ${limit}
+      for update skip locked)`,
+  );
 }
 
 /**
- * Takes this one message if it is due and free (not sent, not failed for good, no live lease), for a visitor waiting
- * on it: it is sent at once instead of after the messages claimed before it. Empty when another pass or process holds it.
+ * Takes this message and the other due messages of its enquiry, for a visitor waiting on it: they are sent at once
+ * instead of after the messages claimed before them, this one first. Empty when another pass or process holds it.
  */
-export async function claimMessage(db: Database, outboxId: string, leaseSeconds: number): Promise<ClaimedMessage[]> {
-  const claimed = await db
-    .update(emailOutbox)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
-    .where(
-      sql`${emailOutbox.id} = ${outboxId} and sent_at is null and failed_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())`,
-    )
-    .returning();
-  return withTheirEnquiries(db, claimed);
+export async function claimForWaitingVisitor(db: Database, outboxId: string, leaseSeconds: number): Promise<ClaimedMessage[]> {
+  const claimed = await claim(
+    db,
+    leaseSeconds,
+    sql`${DUE_AND_FREE} and (${emailOutbox.id} = ${outboxId} or ${emailOutbox.submissionId} = (select submission_id from email_outbox where id = ${outboxId}))`,
+  );
+  if (!claimed.some((message) => message.outbox.id === outboxId)) {
+    // Only its companions were free: the holder of this one sends it; let them go the usual way.
+    if (claimed.length) await releaseLeases(db, claimed);
+    return [];
+  }
+  return claimed.sort((a, b) => Number(b.outbox.id === outboxId) - Number(a.outbox.id === outboxId));
 }
 
-/** Each claimed message with its enquiry (and that enquiry's listing title), which the composers need. */
-async function withTheirEnquiries(db: Database, claimed: EmailOutboxRow[]): Promise<ClaimedMessage[]> {
-  if (claimed.length === 0) return [];
-  const ids = [...new Set(claimed.flatMap((row) => (row.submissionId ? [row.submissionId] : [])))];
-  const submissions = ids.length
-    ? await db
-        .select({ submission: contactSubmissions, listingTitle: listings.title })
-        .from(contactSubmissions)
-        .leftJoin(listings, listingOfEnquiry)
-        .where(
-          sql`${contactSubmissions.submissionId} in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        )
-    : [];
-  const bySubmission = new Map(submissions.map((row) => [row.submission.submissionId, row]));
-  return claimed.map((outbox) => {
-    const found = outbox.submissionId ? bySubmission.get(outbox.submissionId) : undefined;
-    return { outbox, submission: found?.submission, listingTitle: found?.listingTitle ?? undefined };
-  });
+async function releaseLeases(db: Database, claimed: ClaimedMessage[]) {
+  await db
+    .update(emailOutbox)
+    .set({ lockedUntil: null })
+    .where(sql`${emailOutbox.id} in (${uuidList(claimed.map((message) => message.outbox.id))})`);
 }
+
+/**
+ * Leases the messages `which` selects and reads each with its enquiry (and that enquiry's listing title), which the
+ * composers need, in one statement.
+ */
+async function claim(db: Database, leaseSeconds: number, which: SQL): Promise<ClaimedMessage[]> {
+  const claimed = db.$with("claimed").as(
+    db
+      .update(emailOutbox)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(which)
+      .returning(),
+  );
+  // Every column the update returned, read through the CTE (Drizzle selects a subquery's columns one by one).
+  const outboxFields = Object.fromEntries(OUTBOX_COLUMNS.map((key) => [key, claimed[key]]));
+  const rows = await db
+    .with(claimed)
+    .select({ outbox: outboxFields, submission: contactSubmissions, listingTitle: listings.title })
+    .from(claimed)
+    .leftJoin(contactSubmissions, eq(contactSubmissions.submissionId, claimed.submissionId))
+    .leftJoin(listings, listingOfEnquiry);
+  return rows.map(({ outbox, submission, listingTitle }) => ({
+    outbox: outbox as EmailOutboxRow,
+    submission: submission ?? undefined,
+    listingTitle: listingTitle ?? undefined,
+  }));
+}
+
+const OUTBOX_COLUMNS = Object.keys(getTableColumns(emailOutbox)) as (keyof EmailOutboxRow)[];
 
 /** Exponential backoff: 5 s, 10 s, 20 s, ... capped at 15 minutes. */
 export function retryDelaySeconds(attempts: number): number {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
-import { changeNotice } from "#app/db/change-bus.server";
+import { changeNotice, changeNoticeFor } from "#app/db/change-bus.server";
 import type { Database } from "#app/db/client.server";
 import { payloadWithoutSecrets } from "#app/models/outbox.server";
 import { contactSubmissions, emailOutbox } from "#app/db/schema";
@@ -132,7 +132,8 @@ export async function findSubmission(db: Database, submissionId: string) {
  * smaller the chance that a crash in between makes the message go out again after a restart. The
  * payload's secrets (a reset link's token) go with it: nothing will read them again. When the message is
  * one of its enquiry's own, the same statement brings the enquiry's flags in line (refreshSubmissionStatus's
- * rules, counting this message as sent: the rest of the statement still sees the outbox as it was before).
+ * rules, counting this message as sent: the rest of the statement still sees the outbox as it was before), and it
+ * tells live admin views of the change on commit.
  */
 export async function markSent(db: Database, outboxId: string, skipped?: string) {
   const sent = db.$with("sent").as(
@@ -149,18 +150,28 @@ export async function markSent(db: Database, outboxId: string, skipped?: string)
       .returning({ id: emailOutbox.id, submissionId: emailOutbox.submissionId, kind: emailOutbox.kind, lastError: emailOutbox.lastError }),
   );
   const sentNow = (kind: MailKind) => sql`(${sent.kind} = ${kind} and ${sent.lastError} is null)`;
+  const flags = db.$with("flags").as(
+    db
+      .update(contactSubmissions)
+      .set({
+        emailSent: sql`${sentBefore("staff-notification", sent.id)} or ${sentNow("staff-notification")}`,
+        confirmationSent: sql`${sentBefore("visitor-acknowledgement", sent.id)} or ${sentNow("visitor-acknowledgement")}`,
+        status: sql`case when ${nothingLeft(sent.id)} then 'processed' else ${contactSubmissions.status} end`,
+        metadata: sql`case when ${nothingLeft(sent.id)} then ${contactSubmissions.metadata} - 'error' else ${contactSubmissions.metadata} end`,
+      })
+      .from(sent)
+      .where(and(eq(contactSubmissions.submissionId, sent.submissionId), sql`${sent.kind} in (${enquiryKinds})`))
+      .returning({ id: contactSubmissions.id }),
+  );
+  // Both updates run whatever the select reads; the select announces the delivery (live admin views) on commit.
   await db
-    .with(sent)
-    .update(contactSubmissions)
-    .set({
-      emailSent: sql`${sentBefore("staff-notification", sent.id)} or ${sentNow("staff-notification")}`,
-      confirmationSent: sql`${sentBefore("visitor-acknowledgement", sent.id)} or ${sentNow("visitor-acknowledgement")}`,
-      status: sql`case when ${nothingLeft(sent.id)} then 'processed' else ${contactSubmissions.status} end`,
-      metadata: sql`case when ${nothingLeft(sent.id)} then ${contactSubmissions.metadata} - 'error' else ${contactSubmissions.metadata} end`,
-    })
-    .from(sent)
-    .where(and(eq(contactSubmissions.submissionId, sent.submissionId), sql`${sent.kind} in (${enquiryKinds})`));
+    .with(sent, flags)
+    .select({ notice: deliveryNotice(sql`coalesce(${sent.submissionId}, ${sent.id}::text)`) })
+    .from(sent);
 }
+
+/** What live admin views hear when a message's delivery state changes: its enquiry (or the message itself). */
+const deliveryNotice = (key: SQLWrapper) => changeNoticeFor("enquiries", sql`'delivery:' || ${key}`);
 
 const enquiryKinds = sql.join(
   ENQUIRY_MAIL_KINDS.map((kind) => sql`${kind}`),
@@ -223,7 +234,7 @@ export async function recordFailure(
         failedAt: permanent ? sql`now()` : sql`case when ${emailOutbox.attempts} + 1 >= ${maxAttempts} then now() else null end`,
       })
       .where(eq(emailOutbox.id, outboxId))
-      .returning({ failedAt: emailOutbox.failedAt });
+      .returning({ failedAt: emailOutbox.failedAt, notice: deliveryNotice(sql`coalesce(${emailOutbox.submissionId}, ${emailOutbox.id}::text)`) });
     const failedForGood = Boolean(row?.failedAt);
     if (!enquirySubmissionId) return { failedForGood };
     await tx

@@ -1,5 +1,5 @@
 import type { DatabaseHandle, Database } from "#app/db/client.server";
-import { announceChange, startChangeBus, createLocalChangeBus, type ChangeBus } from "#app/db/change-bus.server";
+import { startChangeBus, createLocalChangeBus, type ChangeBus } from "#app/db/change-bus.server";
 import type { Env } from "#app/env.server";
 import { createContentCache, type ContentCache } from "#app/models/content-blocks.server";
 import { createAuthPair, type Auth } from "./auth-instance.server";
@@ -98,8 +98,6 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
         env,
         transport,
         settings: readSettings,
-        // Delivery states show in the inbox: tell every process's open pages.
-        onStateChange: (message) => void announceChange(database.db, "enquiries", `delivery:${message.submissionId ?? message.id}`).catch(() => {}),
       });
     retention = startRetentionJob(database.db, readSettings);
     const ratesProvider = coinGeckoProvider({ url: env.RATES_API_URL, apiKey: env.RATES_API_KEY, timeoutMs: env.RATES_TIMEOUT_SECONDS * 1000 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
+import { startChangeBus } from "#app/db/change-bus.server";
 import { contactSubmissions, emailOutbox, listings } from "#app/db/schema";
 import { seedCatalogue } from "#app/db/seed/seed.server";
 import { HONEYPOT_FIELD } from "#app/domain/enquiry-schemas";
@@ -274,6 +275,26 @@ for (const kind of TEST_DATABASE_KINDS) {
       await sender.stop();
       expect(smtp.messages).toHaveLength(62);
       expect(await findSubmission(handle.db, form.get("submission_id") as string)).toMatchObject({ status: "processed", emailSent: true });
+    });
+
+    it("tells every listening process of a new enquiry and of each message's delivery, sent or failed", async () => {
+      const bus = await startChangeBus(handle);
+      const heard: string[] = [];
+      bus.subscribe("enquiries", (key) => heard.push(key));
+      try {
+        const form = contactForm({ email: "refused@example.com" });
+        const id = form.get("submission_id") as string;
+        smtp.rejectRecipients.add("refused@example.com");
+        const sender = worker();
+        await submitEnquiry({ ...deps, deliver: (outboxId: string) => sender.deliverSoon(outboxId, 5_000) }, input(form));
+        await sender.runOnce();
+        await sender.stop();
+        // The notification went out; the acknowledgement was refused (550) and failed for good.
+        await expect.poll(() => heard).toEqual([`new:${id}`, `delivery:${id}`, `delivery:${id}`]);
+      } finally {
+        smtp.rejectRecipients.clear();
+        await bus.close();
+      }
     });
 
     it("marks a message refused for good (SMTP 550) failed at once with the reason; staff can retry it by hand", async () => {

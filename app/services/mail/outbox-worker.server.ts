@@ -1,7 +1,7 @@
 import type { Database } from "#app/db/client.server";
 import type { SiteSettings } from "#app/domain/site-settings";
 import type { Env } from "#app/env.server";
-import { claimDueMessages, claimMessage, forgetSettledSecrets, retryDelaySeconds, type ClaimedMessage } from "#app/models/outbox.server";
+import { claimDueMessages, claimForWaitingVisitor, forgetSettledSecrets, retryDelaySeconds, type ClaimedMessage } from "#app/models/outbox.server";
 import { markSent, recordFailure, refreshSubmissionStatus } from "#app/models/submissions.server";
 import { logger as defaultLogger } from "#app/services/logger.server";
 import { composeMail, isEnquiryMailKind } from "./mail-kinds.server";
@@ -13,8 +13,6 @@ export type OutboxWorkerOptions = {
   transport: MailTransport;
   /** The site's settings in force when a message is composed (mailbox, company, contact details). */
   settings: () => Promise<SiteSettings>;
-  /** Called after a message's state changed (sent, retrying, failed), e.g. to tell live admin views. */
-  onStateChange?: (message: ClaimedMessage["outbox"]) => void;
   pollSeconds?: number;
   leaseSeconds?: number;
   maxAttempts?: number;
@@ -122,7 +120,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           },
           failedForGood ? "sending an e-mail failed for good; staff can retry it by hand" : "sending an e-mail failed; will retry",
         );
-        options.onStateChange?.(outbox);
       } catch (dbError) {
         // Nothing was sent, so losing this record only means the lease runs out and it is tried again.
         log.error({ err: dbError, submissionId: outbox.submissionId }, "could not record an e-mail failure");
@@ -140,7 +137,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     log.info({ submissionId: outbox.submissionId, kind: outbox.kind, skipped: Boolean(delivered.skipped) }, "e-mail sent");
-    options.onStateChange?.(outbox);
   }
 
   async function pass(full: boolean) {
@@ -158,15 +154,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /**
-   * Claims the message a visitor waits for and sends it now, beside any pass in progress: that pass may hold a batch of
-   * earlier messages, and the visitor should wait for one send, not for the batch. When the message is held already
-   * (by that pass, or another process) the holder sends it and settles the wait.
+   * Claims the message a visitor waits for (with its enquiry's other message) and sends it now, beside any pass in
+   * progress: that pass may hold a batch of earlier messages, and the visitor should wait for one send, not for the
+   * batch. When the message is held already (by that pass, or another process) the holder sends it and settles the wait.
    */
   function sendNow(outboxId: string) {
     const send = (async () => {
-      const [claimed] = stopped ? [] : await claimMessage(db, outboxId, leaseSeconds).catch(() => []);
-      void tick(); // the rest (the visitor's acknowledgement) goes out through a pass
-      if (claimed && !stopped) await deliver(claimed);
+      const claimed = stopped ? [] : await claimForWaitingVisitor(db, outboxId, leaseSeconds).catch(() => []);
+      if (claimed.length === 0) return void tick();
+      for (const message of claimed) if (!stopped) await deliver(message);
     })().finally(() => directSends.delete(send));
     directSends.add(send);
   }
