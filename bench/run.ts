@@ -26,7 +26,7 @@ import { buildLargeCatalogue, explainCategoryQueries } from "./lib/large-catalog
 import { ENQUIRY_BENCH_ENV, ENQUIRY_PATTERNS, ENQUIRY_SETTINGS, measureEnquiries, startSmtpSink, storedEnquiries } from "./lib/enquiry";
 import { measureLatency, type LatencyRow } from "./lib/latency";
 import { runLighthouse } from "./lib/lighthouse";
-import { measureMemory, MEMORY_SETTINGS } from "./lib/memory";
+import { inspectFlag, measureMemory, MEMORY_SETTINGS } from "./lib/memory";
 import { checkPageImages } from "./lib/page-images";
 import { importBenchPhotos } from "./lib/photo-catalogue";
 import { checkTargets, renderMarkdown, type BenchResults } from "./lib/report";
@@ -189,9 +189,19 @@ async function main() {
     }
 
     if (parts.has("memory")) {
-      const server = await startServer({ port: await freePort(ports), dataDir: path.join(workDir, "memory"), label: "memory" });
+      const inspectPort = await freePort(ports);
+      const server = await startServer({
+        port: await freePort(ports),
+        dataDir: path.join(workDir, "memory"),
+        label: "memory",
+        nodeFlags: [inspectFlag(inspectPort)],
+      });
       servers.push(server);
-      results.memory = { settings: MEMORY_SETTINGS, ...(await measureMemory(server.origin, server.pid)), measuredAt: new Date().toISOString() };
+      results.memory = {
+        settings: MEMORY_SETTINGS,
+        ...(await measureMemory(server.origin, server.pid, inspectPort)),
+        measuredAt: new Date().toISOString(),
+      };
       await server.stop();
     }
 

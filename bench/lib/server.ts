@@ -56,12 +56,19 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
  * /healthz answers. Its log goes to DATA_DIR/server.log, warnings and up only, so it costs no CPU
  * during the throughput runs.
  */
-export async function startServer(options: { port: number; dataDir: string; label: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(options: {
+  port: number;
+  dataDir: string;
+  label: string;
+  env?: Record<string, string>;
+  /** Node.js flags besides `npm run serve`'s own (the memory part's --inspect). */
+  nodeFlags?: string[];
+}): Promise<RunningServer> {
   const { port, dataDir, label } = options;
   fs.mkdirSync(dataDir, { recursive: true });
   const logFile = fs.openSync(path.join(dataDir, "server.log"), "a");
   // The compiled host, as `npm run serve` runs it (with its Node.js flags, which shape the server's memory).
-  const child = spawn(process.execPath, [...serveNodeFlags(), path.join(BUILD_DIR, "server/host.js")], {
+  const child = spawn(process.execPath, [...serveNodeFlags(), ...(options.nodeFlags ?? []), path.join(BUILD_DIR, "server/host.js")], {
     cwd: ROOT,
     env: {
       ...process.env,
