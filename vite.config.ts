@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { chunkGroups } from "./vite.chunks";
+import { chunkGroups } from "./vite.chunks.ts";
 
 // The Express app (server/app.ts) is bundled into the SSR build, so the router context keys,
 // the database handle and the route modules are one module graph in production and in dev.
