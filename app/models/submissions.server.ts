@@ -113,6 +113,7 @@ export async function storeSubmission(db: Database, submission: NewSubmission): 
   return { duplicate: true, ...existing };
 }
 
+/** The kinds of an enquiry's own messages, as an SQL array (constants from the code, never input). */
 const enquiryMailKinds = sql.raw(`array[${ENQUIRY_MAIL_KINDS.map((kind) => `'${kind}'`).join(", ")}]::text[]`);
 
 /** The form stored under this submission id, if any: what it said, and whether its notification went out. */
@@ -160,7 +161,7 @@ export async function markSent(db: Database, outboxId: string, skipped?: string)
         metadata: sql`case when ${nothingLeft(sent.id)} then ${contactSubmissions.metadata} - 'error' else ${contactSubmissions.metadata} end`,
       })
       .from(sent)
-      .where(and(eq(contactSubmissions.submissionId, sent.submissionId), sql`${sent.kind} in (${enquiryKinds})`))
+      .where(and(eq(contactSubmissions.submissionId, sent.submissionId), sql`${sent.kind} = any(${enquiryMailKinds})`))
       .returning({ id: contactSubmissions.id }),
   );
   // Both updates run whatever the select reads; the select announces the delivery (live admin views) on commit.
@@ -173,11 +174,6 @@ export async function markSent(db: Database, outboxId: string, skipped?: string)
 /** What live admin views hear when a message's delivery state changes: its enquiry (or the message itself). */
 const deliveryNotice = (key: SQLWrapper) => changeNoticeFor("enquiries", sql`'delivery:' || ${key}`);
 
-const enquiryKinds = sql.join(
-  ENQUIRY_MAIL_KINDS.map((kind) => sql`${kind}`),
-  sql`, `,
-);
-
 /** Whether the enquiry's message of this kind went out (not skipped); `except`: a message this statement records. */
 const sentBefore = (kind: MailKind, except?: SQLWrapper) =>
   sql`exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind = ${kind} and o.sent_at is not null and o.last_error is null${except ? sql` and o.id <> ${except}` : sql``})`;
@@ -187,7 +183,7 @@ const sentBefore = (kind: MailKind, except?: SQLWrapper) =>
  * enquiry's own messages decide its status; later messages (replies) have their own delivery state.
  */
 const nothingLeft = (except?: SQLWrapper) =>
-  sql`not exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind in (${enquiryKinds}) and o.sent_at is null${except ? sql` and o.id <> ${except}` : sql``})`;
+  sql`not exists (select 1 from ${emailOutbox} o where o.submission_id = ${contactSubmissions.submissionId} and o.kind = any(${enquiryMailKinds}) and o.sent_at is null${except ? sql` and o.id <> ${except}` : sql``})`;
 
 /**
  * Brings every enquiry's flags in line with its outbox, as markSent keeps them: email_sent / confirmation_sent once

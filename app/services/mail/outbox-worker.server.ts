@@ -160,7 +160,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    */
   function sendNow(outboxId: string) {
     const send = (async () => {
-      const claimed = stopped ? [] : await claimForWaitingVisitor(db, outboxId, leaseSeconds).catch(() => []);
+      if (stopped) return;
+      const claimed = await claimForWaitingVisitor(db, outboxId, leaseSeconds).catch(() => []);
       if (claimed.length === 0) return void tick();
       for (const message of claimed) if (!stopped) await deliver(message);
     })().finally(() => directSends.delete(send));
