@@ -10,7 +10,7 @@ import { currencyFromCookie, type Pricing } from "#app/domain/price-conversion";
 import { privateNoStore } from "#app/routes/private-no-store";
 import { publicSettings } from "#app/services/settings.server";
 import { readShortlist } from "#app/services/shortlist.server";
-import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interFont from "./fonts/inter-latin-wght-400-600.woff2?url";
 import playfairFont from "@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff2?url";
 import "./app.css";
 

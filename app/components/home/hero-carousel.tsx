@@ -3,6 +3,7 @@ import { ChevronRight } from "#app/components/ui/icons/chevron-right";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
+import { useHydrated } from "#app/components/use-hydrated";
 import { CAROUSEL_INTERVAL_MS } from "#app/domain/home";
 import type { ImageSource } from "#app/domain/image-sources";
 
@@ -23,6 +24,7 @@ export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
   const [manual, setManual] = useState(false);
   const [paused, setPaused] = useState(false);
   const [seen, setSeen] = useState<number[]>([0]);
+  const hydrated = useHydrated();
   if (!seen.includes(current)) setSeen([...seen, current]);
   const count = slides.length;
 
@@ -53,9 +55,11 @@ export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
       <div aria-live={manual ? "polite" : "off"}>
         {slides.map((slide, index) => {
           const active = index === current;
-          // Only the current and the next slide fetch their picture; the others wait their turn,
-          // so the first slide's image does not share the connection with three hidden ones.
-          const imageWanted = active || index === (current + 1) % count || seen.includes(index);
+          // Only the current and the next slide fetch their picture; the others wait their turn, so the first slide's
+          // image does not share the connection with three hidden ones. The server's page names the first slide's
+          // picture alone: without JavaScript the other slides never show, and with it the next one is fetched once
+          // the page has hydrated, which waits for the first slide's photo to paint.
+          const imageWanted = active || seen.includes(index) || (hydrated && index === (current + 1) % count);
           return (
             <div
               key={slide.path}

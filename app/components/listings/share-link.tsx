@@ -1,7 +1,7 @@
 import { Check } from "#app/components/ui/icons/check";
 import { Copy } from "#app/components/ui/icons/copy";
 import { useState } from "react";
-import { useHydrated } from "./use-shortlist";
+import { useHydrated } from "#app/components/use-hydrated";
 
 /** The shortlist's share link: a plain link anyone can copy; with JavaScript also a Copy button. */
 export function ShareLink({ url }: { url: string }) {

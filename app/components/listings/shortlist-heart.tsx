@@ -1,7 +1,8 @@
 import { Heart } from "#app/components/ui/icons/heart";
 import { useFetcher, useLocation } from "react-router";
 import { SHORTLIST_ACTION } from "#app/domain/shortlist";
-import { queueShortlistChange, useHydrated, useShortlist } from "./use-shortlist";
+import { useHydrated } from "#app/components/use-hydrated";
+import { queueShortlistChange, useShortlist } from "./use-shortlist";
 
 /** The anchor a no-JavaScript post returns to, so the visitor stays where they were on a long list. */
 export function heartAnchor(listingId: string): string {

@@ -65,16 +65,3 @@ export function useShortlist(): ReadonlySet<string> {
   }
   return ids;
 }
-
-/** False in the server's HTML and until the page's script runs: forms then post the plain, no-JavaScript way. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
-function noSubscription() {
-  return () => {};
-}
