@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, test } from "./fixtures";
 
 test.describe("public shell", () => {
   test("the side menu opens from the button, traps focus, and closes on Escape, backdrop, close button and a link", async ({ page }) => {
@@ -84,6 +84,20 @@ test.describe("public shell", () => {
       await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
     }
     for (const currency of ["Bitcoin", "Ethereum", "XRP"]) await expect(footer.getByRole("img", { name: currency })).toBeVisible();
+  });
+
+  test("hydrating a page and fetching its deferred parts does not add its stylesheet a second time", async ({ page }) => {
+    // A second copy of the stylesheet makes the browser restyle, lay out and repaint the whole page mid-hydration.
+    await page.goto("/cars/bugatti-chiron-2019");
+    await hydrated(page);
+    // By then the deferred parts' code (the gallery, the enquiry form, similar listings) has been fetched.
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("button", { name: "Contact Agent" })).toBeVisible();
+    const stylesheets = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+    );
+    expect(stylesheets.length).toBeGreaterThan(0);
+    expect(stylesheets).toEqual([...new Set(stylesheets)]);
   });
 
   test("pages carry the security headers and a CSP nonce on every script", async ({ page }) => {
