@@ -1,4 +1,5 @@
 import { CURRENCIES, formatAmount, type Currency, type Price } from "./listing-price";
+import { utcDate, utcTime } from "./utc-dates";
 
 /**
  * Prices shown in another currency, and their equivalents in the three coins the site is paid in. Pure and
@@ -160,14 +161,11 @@ export function priceView(price: NonNullable<Price>, chosen: DisplayCurrency | n
   return { main, converted: main !== original, original, equivalents };
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
 /** "rates at 14:05 UTC"; stale rates also say the day and that they are out of date. */
 export function ratesTimeLabel(rates: NonNullable<RatesSnapshot>): string {
   const at = new Date(rates.fetchedAt);
-  const time = `${timeFormat.format(at)} UTC`;
-  return rates.stale ? `rates of ${dateFormat.format(at)}, ${time} (out of date)` : `rates at ${time}`;
+  const time = `${utcTime(at)} UTC`;
+  return rates.stale ? `rates of ${utcDate(at, "short")}, ${time} (out of date)` : `rates at ${time}`;
 }
 
 /** Whether rates fetched at `fetchedAt` are older than `maxAgeSeconds` at `now`. */

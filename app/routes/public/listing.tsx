@@ -27,12 +27,10 @@ import { enquiryAction, enquiryRouteHeaders } from "#app/services/enquiry-action
 import { settleWithin } from "#app/services/settle-within.server";
 import { isCountableRequest } from "#app/services/view-recorder.server";
 import type { loader as rootLoader } from "#app/root";
+import { utcDate } from "#app/domain/utc-dates";
 
 /** How long the page waits for its similar listings before streaming them instead (they take a few ms as a rule). */
 const SIMILAR_WAIT_MS = 250;
-
-// Fixed locale and time zone, so the server's HTML and the browser's render agree.
-const verifiedFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isCategoryId(params.category)) throw data({ message: null }, { status: 404 });
@@ -140,7 +138,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             {listing.lastVerifiedOn ? (
               <p className="mt-2 text-xs tracking-wide text-stone">
                 Details verified with the seller on{" "}
-                <time dateTime={listing.lastVerifiedOn}>{verifiedFormat.format(new Date(`${listing.lastVerifiedOn}T00:00:00Z`))}</time>
+                <time dateTime={listing.lastVerifiedOn}>{utcDate(new Date(`${listing.lastVerifiedOn}T00:00:00Z`), "long")}</time>
               </p>
             ) : null}
             {!sold && listing.price ? <DetailPrice price={listing.price} /> : null}
