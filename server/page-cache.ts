@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import type { PageFacts } from "#app/db/context";
@@ -12,8 +14,9 @@ import { isCountableRequest, type ViewRecorder } from "#app/services/view-record
  *
  * A page is kept only when the app marked it shareable (Cache-Control public: routes/shared-page-headers.ts) and given
  * only to a request whose cookies say nothing personal (domain/shared-page.ts), keyed by its address and currency.
- * What differs per response is put back on every answer: the CSP nonce is this response's own (the kept page holds a
- * marker in its place), so the strict CSP stays as it is; a listing page still counts its visitor's view. Pages go at
+ * The kept copy carries no nonce: its inline scripts are allowed by their hashes in the policy of every answer it is
+ * given in (docs/decisions/0035-kept-pages-allowed-by-script-hashes.md), so it is the same bytes for every visitor and
+ * is compressed once, at the highest levels. A listing page still counts its visitor's view. Pages go at
  * once when anything they show changes on any process (the change bus), and after PAGE_CACHE_SECONDS at the latest
  * (views reorder Trending Now, rates age). Answers, the first included, carry a weak ETag and Last-Modified and are 304
  * when unchanged.
@@ -30,8 +33,12 @@ export type PageCache = {
 };
 
 type CachedPage = {
-  /** The HTML with NONCE_SLOT where the rendering's nonce was. */
-  template: string;
+  /** The HTML every visitor is given: the rendering's nonce taken out. */
+  html: string;
+  /** The same bytes compressed once at the highest levels, when ready (until then the host compresses each answer). */
+  encoded: { br?: Buffer; gzip?: Buffer };
+  /** The CSP sources ('sha256-…') of the page's inline scripts. */
+  scriptHashes: string[];
   headers: [string, string][];
   etag: string;
   lastModified: string;
@@ -40,8 +47,6 @@ type CachedPage = {
 
 type Pending = { key: string; generation: number; facts: PageFacts };
 
-/** Where a kept page's nonce goes back; NUL never occurs in a page (the database refuses it, so no content has it). */
-const NONCE_SLOT = "\u0000nonce\u0000";
 /** Says whether a page came from memory ("hit") or was rendered and kept ("miss"), for operators and tests. */
 const CACHE_HEADER = "X-Page-Cache";
 /** Headers of the rendered response that belong to that response only. */
@@ -54,8 +59,8 @@ export function createPageCache(options: { seconds: number; maxMegabytes: number
   const pages = new LRUCache<string, CachedPage>({
     max: 10_000,
     maxSize: options.maxMegabytes * 1024 * 1024,
-    // Strings are UTF-16 in memory.
-    sizeCalculation: (page) => page.template.length * 2 + 512,
+    // Strings are UTF-16 in memory; the two compressed copies add about a third of the text's length.
+    sizeCalculation: (page) => Math.ceil(page.html.length * 2.35) + 512,
     ttl: options.seconds * 1000,
   });
   // Bumped on every change: a page whose rendering began before a change is not kept after it.
@@ -84,14 +89,21 @@ export function createPageCache(options: { seconds: number; maxMegabytes: number
     for (const [name, value] of page.headers) res.append(name, value);
     res.set({ ETag: page.etag, "Last-Modified": page.lastModified, [CACHE_HEADER]: "hit" });
     if (req.fresh) {
-      // The browser keeps the page it has, nonce and all, with the headers it came with: this answer's policy (a new
-      // nonce) must not replace them, or that page's own scripts would be refused.
+      // The browser keeps the page it has with the headers it came with: a policy sent with the 304 would replace them.
       res.removeHeader("Content-Security-Policy");
       res.status(304).end();
       return;
     }
-    // Express sends only the headers (with the body's length) to a HEAD.
-    res.status(200).send(page.template.replaceAll(NONCE_SLOT, String(res.locals.cspNonce ?? "")));
+    const policy = res.getHeader("Content-Security-Policy");
+    if (typeof policy === "string")
+      res.setHeader("Content-Security-Policy", withScriptHashes(policy, String(res.locals.cspNonce ?? ""), page.scriptHashes));
+    res.vary("Accept-Encoding");
+    const encoding = req.acceptsEncodings("br", "gzip");
+    const encoded = encoding === "br" || encoding === "gzip" ? page.encoded[encoding] : undefined;
+    // A Content-Encoding already set tells the host's compression to leave the answer alone; Express sends only the
+    // headers (with the body's length) to a HEAD.
+    if (encoded) res.setHeader("Content-Encoding", encoding as string);
+    res.status(200).send(encoded ?? page.html);
   };
 
   async function keep(_req: ExpressRequest, res: ExpressResponse, response: Response): Promise<Response> {
@@ -109,17 +121,20 @@ export function createPageCache(options: { seconds: number; maxMegabytes: number
     }
     const headers = new Headers(response.headers);
     const nonce = String(res.locals.cspNonce ?? "");
-    // A change came while it rendered, or the page cannot hold its nonce's place safely: sent, but not kept.
-    if (noted.generation === generation && nonce && !html.includes("\u0000")) {
-      const template = html.replaceAll(nonce, NONCE_SLOT);
+    // A change came while it rendered: sent, but not kept.
+    if (noted.generation === generation && nonce) {
+      const shared = html.replaceAll(` nonce="${nonce}"`, "").replaceAll(nonce, "");
       const page: CachedPage = {
-        template,
+        html: shared,
+        encoded: {},
+        scriptHashes: inlineScriptHashes(shared),
         headers: [...response.headers.entries()].filter(([name]) => !NOT_KEPT.has(name.toLowerCase())),
-        etag: `W/"${createHash("sha256").update(template).digest("base64url").slice(0, 27)}"`,
+        etag: `W/"${createHash("sha256").update(shared).digest("base64url").slice(0, 27)}"`,
         lastModified: new Date().toUTCString(),
         listingView: noted.facts.listingView,
       };
       pages.set(noted.key, page);
+      compressOnce(page);
       headers.set("ETag", page.etag);
       headers.set("Last-Modified", page.lastModified);
       headers.set(CACHE_HEADER, "miss");
@@ -134,6 +149,56 @@ export function createPageCache(options: { seconds: number; maxMegabytes: number
     invalidate,
     stop: () => unsubscribe.forEach((stop) => stop()),
   };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Compresses a kept page once, off the main thread (zlib's thread pool), at levels too slow for every answer: brotli's
+ * highest takes tens of milliseconds for a listing page and makes it about a sixth smaller than the level used per
+ * answer, small enough to arrive in the first round trip of a new connection.
+ */
+function compressOnce(page: CachedPage): void {
+  const bytes = Buffer.from(page.html);
+  void Promise.all([
+    brotli(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+    gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]).then(
+    ([br, gz]) => {
+      page.encoded = { br, gzip: gz };
+    },
+    // Left uncompressed here, the host compresses each answer as it does for any page.
+    () => undefined,
+  );
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const NOT_RUN = /\btype="application\/(?:ld\+)?json"/i;
+
+/** The CSP source of every script the page runs inline (a script with a src, or JSON data, needs none). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/i.test(attributes!) || NOT_RUN.test(attributes!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The response's policy with its nonce replaced by the kept page's script hashes (and taken out of style-src). */
+export function withScriptHashes(policy: string, nonce: string, hashes: string[]): string {
+  const source = `'nonce-${nonce}'`;
+  return policy
+    .split(";")
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      const kept = sources.flatMap((value) => (value !== source ? [value] : name === "script-src" ? hashes : []));
+      return [name, ...kept].join(" ");
+    })
+    .join(";");
 }
 
 /** A complete page the app marked as one any visitor like this one may be given. */
