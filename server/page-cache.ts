@@ -98,11 +98,12 @@ export function createPageCache(options: { seconds: number; maxMegabytes: number
     if (typeof policy === "string")
       res.setHeader("Content-Security-Policy", withScriptHashes(policy, String(res.locals.cspNonce ?? ""), page.scriptHashes));
     res.vary("Accept-Encoding");
-    const encoding = req.acceptsEncodings("br", "gzip");
-    const encoded = encoding === "br" || encoding === "gzip" ? page.encoded[encoding] : undefined;
+    // Brotli whenever the browser takes it (asked for both at once, Express would pick the one the browser named first).
+    const encoding = req.acceptsEncodings("br") === "br" ? "br" : req.acceptsEncodings("gzip") === "gzip" ? "gzip" : undefined;
+    const encoded = encoding ? page.encoded[encoding] : undefined;
     // A Content-Encoding already set tells the host's compression to leave the answer alone; Express sends only the
     // headers (with the body's length) to a HEAD.
-    if (encoded) res.setHeader("Content-Encoding", encoding as string);
+    if (encoded && encoding) res.setHeader("Content-Encoding", encoding);
     res.status(200).send(encoded ?? page.html);
   };
 
