@@ -180,7 +180,7 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const NOT_RUN = /\btype="application\/(?:ld\+)?json"/i;
 
 /** The CSP source of every script the page runs inline (a script with a src, or JSON data, needs none). */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc=/i.test(attributes!) || NOT_RUN.test(attributes!)) continue;
@@ -190,7 +190,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The response's policy with its nonce replaced by the kept page's script hashes (and taken out of style-src). */
-export function withScriptHashes(policy: string, nonce: string, hashes: string[]): string {
+function withScriptHashes(policy: string, nonce: string, hashes: string[]): string {
   const source = `'nonce-${nonce}'`;
   return policy
     .split(";")
