@@ -12,11 +12,9 @@ export type SmtpOptions = {
 export function smtpTransport({ url, ignoreTLS }: SmtpOptions): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
-    // Reused connections (a handshake per message is slow), a few of them: visitors who wait to hear "sent" have their
-    // notifications sent at once, beside the worker's pass, and on one connection each waited for every message
-    // queued before it (enquiry p95 at 50 visitors a second: 31-72 ms with one connection, 19-61 ms with four).
+    // One reused connection: the worker sends one message at a time, and a handshake per message is slow.
     pool: true,
-    maxConnections: 4,
+    maxConnections: 1,
     ignoreTLS,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
