@@ -15,8 +15,9 @@ export type SecurityOptions = {
 
 /**
  * A fresh nonce per response; React Router's scripts carry it, so no inline script runs without it, and so does the
- * one <style> element a server writes (the 503 page of entry.server.tsx). No page needs an inline style attribute,
- * so style-src has no 'unsafe-inline' (docs/decisions/0032-no-inline-styles.md).
+ * one <style> element a server writes (the 503 page of entry.server.tsx). A page from the page cache carries no nonce:
+ * its answer's policy lists its scripts' hashes instead (docs/decisions/0035-kept-pages-allowed-by-script-hashes.md).
+ * No page needs an inline style attribute, so style-src has no 'unsafe-inline' (docs/decisions/0032-no-inline-styles.md).
  */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
