@@ -31,7 +31,10 @@ test("Content Manager: search with debounce, filter, Load More", async ({ page }
   await search.evaluate((input) => input.addEventListener("input", () => input.setAttribute("data-last-input-at", String(Date.now()))));
   await search.pressSequentially("E2E-BLOCK");
   const request = await firstRequest;
+  // Playwright fills in a request's timing once its response has arrived (before that, startTime may read -1).
+  await request.response();
   const lastInputAt = Number(await search.getAttribute("data-last-input-at"));
+  expect(request.timing().startTime).toBeGreaterThan(0);
   // The first request leaves after the pause that follows the last key, so none left while typing.
   expect(request.timing().startTime - lastInputAt).toBeGreaterThanOrEqual(250);
   await expect(page).toHaveURL(/\?q=E2E-BLOCK$/);

@@ -5,6 +5,8 @@ test.describe("public shell", () => {
   test("the side menu opens from the button, traps focus, and closes on Escape, backdrop, close button and a link", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
+    // The focus trap and the modal backdrop belong to the scripted menu, which works once the page has hydrated.
+    await hydrated(page);
     const button = page.getByRole("button", { name: "Open menu" });
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeHidden();
