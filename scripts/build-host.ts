@@ -7,13 +7,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import { build } from "esbuild";
 import { parseEnv } from "../app/env.server";
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+import { compressForKeeps } from "../server/compress-for-keeps";
 
 /** Text formats worth compressing (images and fonts are compressed already). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
@@ -53,15 +49,7 @@ async function precompress() {
     if (!COMPRESSIBLE.test(file)) continue;
     const bytes = fs.readFileSync(file);
     if (bytes.length < MIN_BYTES) continue;
-    const [br, gz] = await Promise.all([
-      brotli(bytes, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        },
-      }),
-      gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    ]);
+    const { br, gzip: gz } = await compressForKeeps(bytes);
     fs.writeFileSync(`${file}.br`, br);
     fs.writeFileSync(`${file}.gz`, gz);
     count++;

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import type { PageFacts } from "#app/db/context";
@@ -8,6 +6,7 @@ import type { ChangeBus, ChangeTopic } from "#app/db/change-bus.server";
 import { sharedPageVariant } from "#app/domain/shared-page";
 import { resolveClientIp } from "#app/services/client-ip.server";
 import { isCountableRequest, type ViewRecorder } from "#app/services/view-recorder.server";
+import { compressForKeeps } from "./compress-for-keeps";
 
 /**
  * Public pages rendered once and given to every visitor like the first (docs/decisions/0031-page-cache.md).
@@ -39,6 +38,8 @@ type CachedPage = {
   encoded: { br?: Buffer; gzip?: Buffer };
   /** The CSP sources ('sha256-…') of the page's inline scripts. */
   scriptHashes: string[];
+  /** The last policy worked out for it, by the answer's policy with its nonce taken out (see keptPagePolicy). */
+  policy?: { withoutNonce: string; sent: string };
   headers: [string, string][];
   etag: string;
   lastModified: string;
@@ -95,8 +96,7 @@ export function createPageCache(options: { seconds: number; maxMegabytes: number
       return;
     }
     const policy = res.getHeader("Content-Security-Policy");
-    if (typeof policy === "string")
-      res.setHeader("Content-Security-Policy", withScriptHashes(policy, String(res.locals.cspNonce ?? ""), page.scriptHashes));
+    if (typeof policy === "string") res.setHeader("Content-Security-Policy", keptPagePolicy(page, policy, String(res.locals.cspNonce ?? "")));
     res.vary("Accept-Encoding");
     // Brotli whenever the browser takes it (asked for both at once, Express would pick the one the browser named first).
     const encoding = req.acceptsEncodings("br") === "br" ? "br" : req.acceptsEncodings("gzip") === "gzip" ? "gzip" : undefined;
@@ -152,24 +152,11 @@ export function createPageCache(options: { seconds: number; maxMegabytes: number
   };
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Compresses a kept page once, off the main thread (zlib's thread pool), at levels too slow for every answer: brotli's
- * highest takes tens of milliseconds for a listing page and makes it about a sixth smaller than the level used per
- * answer, small enough to arrive in the first round trip of a new connection.
- */
+/** Compresses a kept page once (highest levels, off the main thread), small enough to arrive in a new connection's first round trip. */
 function compressOnce(page: CachedPage): void {
-  const bytes = Buffer.from(page.html);
-  void Promise.all([
-    brotli(bytes, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-    }),
-    gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
-  ]).then(
-    ([br, gz]) => {
-      page.encoded = { br, gzip: gz };
+  compressForKeeps(Buffer.from(page.html)).then(
+    (encoded) => {
+      page.encoded = encoded;
     },
     // Left uncompressed here, the host compresses each answer as it does for any page.
     () => undefined,
@@ -187,6 +174,16 @@ function inlineScriptHashes(html: string): string[] {
     hashes.add(`'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);
   }
   return [...hashes];
+}
+
+/**
+ * The policy a kept page is sent with. Answers' policies differ only in their nonce, which the kept page's policy does
+ * not carry, so it is worked out once per page and reused while the policy stays the same (the hottest path: a hit).
+ */
+function keptPagePolicy(page: CachedPage, policy: string, nonce: string): string {
+  const withoutNonce = nonce ? policy.replaceAll(nonce, "") : policy;
+  if (page.policy?.withoutNonce !== withoutNonce) page.policy = { withoutNonce, sent: withScriptHashes(policy, nonce, page.scriptHashes) };
+  return page.policy.sent;
 }
 
 /** The response's policy with its nonce replaced by the kept page's script hashes (and taken out of style-src). */
