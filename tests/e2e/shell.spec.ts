@@ -3,6 +3,9 @@ import { expect, expectAccessible, hydrated, test } from "./fixtures";
 
 test.describe("public shell", () => {
   test("the side menu opens from the button, traps focus, and closes on Escape, backdrop, close button and a link", async ({ page }) => {
+    // A long walk (fourteen focus steps, an accessibility scan, four ways to close): on a busy two-core machine it has
+    // taken close to the default 30 s.
+    test.slow();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     // The focus trap and the modal backdrop belong to the scripted menu, which works once the page has hydrated.
@@ -42,6 +45,42 @@ test.describe("public shell", () => {
     await menu.getByRole("link", { name: "About Us" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(menu).toBeHidden();
+  });
+
+  test("on a slow phone the menu opens at the first press, before the page's scripts have run, and stays open as they arrive", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The page's modules are held back, as on a slow network: only the HTML, its styles and its inline scripts are there.
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const button = page.getByRole("button", { name: "Open menu" });
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await button.click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Cars", exact: true })).toBeVisible();
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+    await button.click();
+    await expect(menu).toBeVisible();
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "");
+
+    // The scripts arrive while it is open: hydration keeps it open and takes it over (Escape, the button's state).
+    releaseScripts();
+    await hydrated(page);
+    await expect(page.locator('[data-deferred="side-menu"]')).toHaveAttribute("data-ready", "");
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(menu).toBeVisible();
   });
 
   test("desktop top bar links to the five categories and the site name goes home", async ({ page }) => {

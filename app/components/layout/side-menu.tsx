@@ -16,10 +16,15 @@ const MENU_LINKS = [
   { to: "/contact", label: "Contact Us" },
 ];
 
+/** The browser's own command (HTML invoker commands): the close button works before this code has arrived. */
+const CLOSES_MENU_NATIVELY = { command: "close", commandfor: "site-menu" };
+
 const CLOSE_BUTTON_CLASS = "inline-flex h-10 w-10 items-center justify-center rounded-full text-forest-900 hover:bg-forest-900/5";
 
 type SideMenuProps = {
   open: boolean;
+  /** The menu was found open when this code arrived: the menu button's own command opened it (see TopBar). */
+  onOpen: () => void;
   onClose: () => void;
   settings: ShellSettings;
   /** Where focus returns when the menu closes. */
@@ -29,20 +34,29 @@ type SideMenuProps = {
 /**
  * Slide-in menu on a native modal <dialog>: the page behind is inert, Escape closes it,
  * and focus is kept inside while it is open and handed back to the menu button after.
- * Without JavaScript the top bar links to #site-menu and CSS shows the same panel (app.css).
+ * Its buttons also carry the browser's own open and close commands, so on a slow phone the menu works at the first
+ * press, before the page has hydrated. Without JavaScript the top bar links to #site-menu and CSS shows the same panel
+ * (app.css).
  */
-export function SideMenu({ open, onClose, settings, returnFocusTo }: SideMenuProps) {
+export function SideMenu({ open, onOpen, onClose, settings, returnFocusTo }: SideMenuProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const settled = useRef(false);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) {
+    const firstRun = !settled.current;
+    settled.current = true;
+    if (open) {
+      if (!dialog.open) dialog.showModal();
+    } else if (dialog.open && firstRun) {
+      // Opened by the browser before this code ran: the state follows the page, rather than closing it on the visitor.
+      onOpen();
+    } else if (dialog.open) {
       dialog.close();
       returnFocusTo.current?.focus();
     }
-  }, [open, returnFocusTo]);
+  }, [open, onOpen, returnFocusTo]);
 
   function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== "Tab" || !dialogRef.current) return;
@@ -68,6 +82,8 @@ export function SideMenu({ open, onClose, settings, returnFocusTo }: SideMenuPro
         event.preventDefault();
         onClose();
       }}
+      // Closed by the browser itself (the close button's command, before this code arrived): the state follows.
+      onClose={onClose}
       // A click on the dialog element itself is a click on its backdrop: the panel fills the visible box.
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
@@ -81,7 +97,7 @@ export function SideMenu({ open, onClose, settings, returnFocusTo }: SideMenuPro
             <Monogram className="h-7 w-7" />
             <span className="font-display text-xl">Menu</span>
           </div>
-          <button type="button" onClick={onClose} className={`js-only ${CLOSE_BUTTON_CLASS}`}>
+          <button type="button" onClick={onClose} {...CLOSES_MENU_NATIVELY} className={`js-only ${CLOSE_BUTTON_CLASS}`}>
             <X aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
             <span className="sr-only">Close menu</span>
           </button>

@@ -8,6 +8,12 @@ import { CATEGORY_MENU } from "#app/domain/category-names";
 
 type TopBarProps = { siteName: string; onOpenMenu: () => void; menuOpen: boolean };
 
+/**
+ * The browser's own command on the menu button (HTML invoker commands): the menu opens at the first press even while
+ * the page's scripts are still loading on a slow phone, before React has hydrated the button's click handler.
+ */
+const OPENS_MENU_NATIVELY = { command: "show-modal", commandfor: "site-menu" };
+
 const MENU_BUTTON_CLASS =
   "-ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-900 transition-colors hover:bg-forest-900/5";
 
@@ -26,6 +32,7 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           aria-controls="site-menu"
+          {...OPENS_MENU_NATIVELY}
           className={`js-only ${MENU_BUTTON_CLASS}`}
         >
           <Menu aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />

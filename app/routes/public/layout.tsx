@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { DeferredFooter, DeferredNotFoundScreen, DeferredSideMenu, DeferredUnexpectedErrorScreen } from "#app/components/layout/deferred-shell-parts";
 import type { ShellSettings } from "#app/components/layout/side-menu";
@@ -43,9 +43,11 @@ export function ErrorBoundary() {
 
 function PublicShell({ settings, children }: { settings: ShellSettings; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  // The menu opens once its code is there (it is fetched as the page hydrates, so this is at once but for a press in the
-  // first moments): the open state then hydrates the menu as it is, instead of replacing a menu still waiting for it.
+  // The browser opens the menu at the press (the button's own command, TopBar), scripts or not. The state follows once
+  // the menu's code is there (fetched as the page hydrates): it then hydrates the menu as it is, instead of replacing a
+  // menu still waiting for it, and a menu opened before hydration tells the state so (onOpen).
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const menuOpenedByBrowser = useCallback(() => setMenuOpen(true), []);
   return (
     <>
       <a
@@ -60,7 +62,7 @@ function PublicShell({ settings, children }: { settings: ShellSettings; children
         menuOpen={menuOpen}
         onOpenMenu={() => void DeferredSideMenu.preload().then(() => setMenuOpen(true))}
       />
-      <DeferredSideMenu open={menuOpen} onClose={() => setMenuOpen(false)} settings={settings} returnFocusTo={menuButtonRef} />
+      <DeferredSideMenu open={menuOpen} onOpen={menuOpenedByBrowser} onClose={() => setMenuOpen(false)} settings={settings} returnFocusTo={menuButtonRef} />
       <div className="pt-16 sm:pt-20 print:pt-0">{children}</div>
       <DeferredFooter settings={settings} />
     </>
