@@ -47,9 +47,7 @@ test.describe("public shell", () => {
     await expect(menu).toBeHidden();
   });
 
-  test("on a slow phone the menu opens at the first press, before the page's scripts have run, and stays open as they arrive", async ({
-    page,
-  }) => {
+  test("on a slow phone the menu opens at the first press, before the page's scripts have run, and stays open as they arrive", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     // The page's modules are held back, as on a slow network: only the HTML, its styles and its inline scripts are there.
     let releaseScripts!: () => void;

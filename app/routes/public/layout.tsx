@@ -62,7 +62,13 @@ function PublicShell({ settings, children }: { settings: ShellSettings; children
         menuOpen={menuOpen}
         onOpenMenu={() => void DeferredSideMenu.preload().then(() => setMenuOpen(true))}
       />
-      <DeferredSideMenu open={menuOpen} onOpen={menuOpenedByBrowser} onClose={() => setMenuOpen(false)} settings={settings} returnFocusTo={menuButtonRef} />
+      <DeferredSideMenu
+        open={menuOpen}
+        onOpen={menuOpenedByBrowser}
+        onClose={() => setMenuOpen(false)}
+        settings={settings}
+        returnFocusTo={menuButtonRef}
+      />
       <div className="pt-16 sm:pt-20 print:pt-0">{children}</div>
       <DeferredFooter settings={settings} />
     </>
