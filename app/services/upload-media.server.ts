@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
+import type { RouterContextProvider } from "react-router";
 import type { Database } from "#app/db/client.server";
 import { isClientDataException } from "#app/db/data-exception.server";
 import { createMediaItem, toMediaView, type MediaView } from "#app/models/media.server";
 import { MEDIA_UPLOAD } from "#app/domain/upload-rules";
+import type { AdminArea } from "#app/domain/staff-roles";
 import type { AuditActor } from "#app/models/audit.server";
+import { requireStaff } from "#app/services/auth.server";
 import { logger } from "#app/services/logger.server";
 import { logSecurityEvent } from "#app/services/security-log.server";
 import { ImageRejectedError } from "./images.server";
@@ -67,6 +70,22 @@ export async function handleMediaUpload(
 }
 
 /** A refused upload (wrong type, too large, too many pixels) is a security event: who tried what, from where. */
+/** Any method but POST at an upload address: 405 naming POST. */
+export function uploadsTakePostOnly(): Response {
+  return Response.json({ error: "Use POST to upload." }, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+}
+
+/**
+ * The loader of an upload address. A GET (a typed address, a followed link) is no upload: 405 naming POST instead of
+ * the router's bare 400, after the staff check every admin loader makes (routes/admin/route-table.test.ts).
+ */
+export function uploadAddressLoader(area: AdminArea) {
+  return async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }): Promise<Response> => {
+    await requireStaff(request, context, area);
+    return uploadsTakePostOnly();
+  };
+}
+
 export function logUploadRefusal(answer: { status: number; body: object }, who: { actor: string; ip?: string; endpoint: string }): void {
   if (answer.status < 400 || answer.status >= 500 || answer.status === 404) return;
   const reason = "error" in answer.body && typeof answer.body.error === "string" ? answer.body.error : undefined;

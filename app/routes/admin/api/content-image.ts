@@ -1,15 +1,17 @@
 import type { Route } from "./+types/content-image";
 import { servicesContext } from "#app/db/context";
 import { requireStaffAction } from "#app/services/auth.server";
-import { logUploadRefusal } from "#app/services/upload-media.server";
+import { logUploadRefusal, uploadAddressLoader, uploadsTakePostOnly } from "#app/services/upload-media.server";
 import { handleContentImageUpload } from "#app/services/upload-content-image.server";
 
 /**
  * POST /edit/api/content/:key/image: stores a new picture for an image block (drop zone or the
  * image editor's edited-image.jpg) and makes it the block's content. Answers { url } or { error }.
  */
+export const loader = uploadAddressLoader("content");
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST to upload." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return uploadsTakePostOnly();
   const { user } = await requireStaffAction(request, context, "content");
   const services = context.get(servicesContext);
   const answer = await handleContentImageUpload(request, params.key, { ...services, maxPixels: services.env.IMAGE_MAX_PIXELS, actor: user });

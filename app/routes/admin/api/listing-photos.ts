@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/listing-photos";
 import { servicesContext } from "#app/db/context";
 import { requireStaffAction } from "#app/services/auth.server";
-import { logUploadRefusal } from "#app/services/upload-media.server";
+import { logUploadRefusal, uploadAddressLoader, uploadsTakePostOnly } from "#app/services/upload-media.server";
 import { handleListingPhotoUpload } from "#app/services/listing-photo-upload.server";
 import { actorOf } from "#app/services/listing-editor-action.server";
 
@@ -11,8 +11,10 @@ import { actorOf } from "#app/services/listing-editor-action.server";
  * media pipeline. Answers 201 { photo } or an error status with { error }; a plain form post (no JavaScript) is
  * sent back to the editor's photos instead. The session and origin are checked before a byte of the body is read.
  */
+export const loader = uploadAddressLoader("listings");
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST to upload." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return uploadsTakePostOnly();
   const { user } = await requireStaffAction(request, context, "listings");
   const { db, env, storage } = context.get(servicesContext);
   const answer = await handleListingPhotoUpload(request, params.id, { db, storage, maxPixels: env.IMAGE_MAX_PIXELS, actor: actorOf(user) });

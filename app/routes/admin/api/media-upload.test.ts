@@ -16,8 +16,9 @@ import { tinyMp4, uploadRequest } from "../../../../tests/fixtures/uploads";
 import { cookieFrom } from "../../../../tests/setup/staff-sessions";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../../tests/setup/test-db";
 import { contextFor, createTestServices, testEnv } from "../../../../tests/setup/test-services";
-import { action as contentImage } from "./content-image";
-import { action as mediaUpload } from "./media-upload";
+import { action as contentImage, loader as contentImageAddress } from "./content-image";
+import { action as listingPhotos, loader as listingPhotosAddress } from "./listing-photos";
+import { action as mediaUpload, loader as mediaUploadAddress } from "./media-upload";
 
 const SITE = "http://localhost:3000";
 
@@ -80,6 +81,31 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await listMedia(handle.db)).toEqual([]);
       expect(fs.existsSync(path.join(dataDir, "storage"))).toBe(false);
       expect((await readContentBlock(services, "hero-photo"))?.content).toBe("");
+    });
+
+    it("answers a signed-in GET, or any method but POST, at an upload address with 405 naming POST", async () => {
+      const addresses = [
+        { path: "/edit/api/media", loader: mediaUploadAddress, action: mediaUpload, params: {} },
+        { path: "/edit/api/content/hero-photo/image", loader: contentImageAddress, action: contentImage, params: { key: "hero-photo" } },
+        { path: "/edit/api/listings/1/photos", loader: listingPhotosAddress, action: listingPhotos, params: { id: "1" } },
+      ];
+      for (const address of addresses) {
+        const url = `${SITE}${address.path}`;
+        const get = await call(address.loader, {
+          request: new Request(url, { headers: { cookie, accept: "application/json" } }),
+          context,
+          params: address.params,
+        });
+        const put = await call(address.action, {
+          request: new Request(url, { method: "PUT", headers: { cookie, origin: SITE } }),
+          context,
+          params: address.params,
+        });
+        for (const answer of [get, put]) {
+          expect([answer.status, answer.headers.get("allow")]).toEqual([405, "POST"]);
+          expect(await answer.json()).toEqual({ error: "Use POST to upload." });
+        }
+      }
     });
 
     it("answers 403 to an upload sent from a foreign origin, even with a session", async () => {
