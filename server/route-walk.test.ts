@@ -148,6 +148,19 @@ describe("route walk with malformed requests", () => {
     expect(ROUTE_PATHS).toEqual(expect.arrayContaining(["/", "/contact", "/:category/:id", "/edit", "/edit/listings/:id", "/sign-in"]));
   });
 
+  it("answers a plain GET of every route, as an Owner, with a page, a redirect or a refusal that says why, never the router's bare error", async () => {
+    const findings: string[] = [];
+    for (const route of ROUTE_PATHS.filter((path) => path !== "/sign-out")) {
+      for (const accept of ["text/html", "application/json"]) {
+        const answer = await send(server.port, "GET", concrete(route), { Accept: accept, Cookie: ownerCookie });
+        // React Router's own answer to a GET at a route with no loader (400) and to anything unhandled.
+        if (/Unexpected (Server|Application) Error/.test(answer.body))
+          findings.push(`GET ${route} (${accept}) → ${answer.status}: ${answer.body.slice(0, 80)}`);
+      }
+    }
+    expect(findings).toEqual([]);
+  }, 120_000);
+
   for (const identity of ["signed out", "Owner"] as const) {
     it(`answers every route ${identity === "Owner" ? "as an Owner" : "signed out"} with 4xx or a page, never 5xx`, async () => {
       const { port } = server;

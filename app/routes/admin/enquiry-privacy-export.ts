@@ -1,15 +1,22 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/enquiry-privacy-export";
 import { servicesContext } from "#app/db/context";
 import { countOf } from "#app/domain/plural";
 import { findAddressSchema } from "#app/domain/privacy-forms";
 import { recordAudit } from "#app/models/audit.server";
 import { exportAddressData } from "#app/models/enquiry-privacy.server";
-import { requireStaffAction } from "#app/services/auth.server";
+import { requireStaff, requireStaffAction } from "#app/services/auth.server";
 
 /**
  * Everything held about one e-mail address, as a JSON download (a subject access request). A POST from the
  * personal-data page: the address is in the body, never in the URL, so request logs never hold it.
  */
+/** A GET (a typed or bookmarked address) has no address to export: the personal-data page, whose form sends one. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, "enquiries");
+  return redirect("/edit/enquiries/privacy", { headers: { "Cache-Control": "no-store" } });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireStaffAction(request, context, "enquiries");
   const { db } = context.get(servicesContext);
