@@ -26,6 +26,7 @@ import { buildLargeCatalogue, explainCategoryQueries } from "./lib/large-catalog
 import { ENQUIRY_BENCH_ENV, ENQUIRY_PATTERNS, ENQUIRY_SETTINGS, measureEnquiries, startSmtpSink, storedEnquiries } from "./lib/enquiry";
 import { measureLatency, type LatencyRow } from "./lib/latency";
 import { runLighthouse } from "./lib/lighthouse";
+import { pageFaultMicros } from "./lib/machine-speed";
 import { inspectFlag, measureMemory, MEMORY_SETTINGS } from "./lib/memory";
 import { checkPageImages } from "./lib/page-images";
 import { importBenchPhotos } from "./lib/photo-catalogue";
@@ -84,6 +85,7 @@ async function main() {
       node: process.version,
       chromium: chromiumVersion(),
       loadAverage: { start: loadAverage() },
+      pageFaultMicros: pageFaultMicros(),
     },
   };
 

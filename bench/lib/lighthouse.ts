@@ -12,6 +12,7 @@ type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
   configSettings: { formFactor: string; throttlingMethod: string };
+  environment?: { benchmarkIndex?: number };
 };
 type LighthouseModule = { default: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined> };
 type ChromeLauncherModule = {
@@ -37,9 +38,11 @@ export type LighthouseRun = {
   /** Audits scoring below 1 in accessibility, best practices and SEO, for diagnosis. */
   failing: { category: string; id: string; title: string; example?: string }[];
   lcpElement?: string;
+  /** Lighthouse's own measure of the host's CPU speed for the run (higher is faster). Absent in older results. */
+  benchmarkIndex?: number;
 };
 
-export type LighthouseFigures = Omit<LighthouseRun, "failing" | "lcpElement">;
+export type LighthouseFigures = Omit<LighthouseRun, "failing" | "lcpElement" | "benchmarkIndex">;
 const FIGURES = ["performance", "accessibility", "bestPractices", "seo", "lcpMs", "cls", "tbtMs", "fcpMs", "scriptKb"] as const;
 
 export type LighthouseSummary = {
@@ -103,6 +106,7 @@ function toRun(lhr: Lhr): LighthouseRun {
     scriptKb: round(scriptBytes(lhr) / 1000, 1),
     failing,
     lcpElement: lcpElementOf(lhr),
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
   };
 }
 

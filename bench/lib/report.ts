@@ -12,6 +12,27 @@ import { median } from "./common";
 import type { ThroughputRow } from "./throughput";
 import type { ViewRecordingResult } from "./view-recording";
 
+/**
+ * How fast this machine is at what Chromium does most while loading a page (faulting in fresh memory, running
+ * scripts): Lighthouse's CPU figures scale with both, so runs on different machines compare only with these beside them.
+ */
+function machineSpeed(results: Pick<BenchResults, "machine" | "lighthouse">): string[] {
+  const faults = results.machine.pageFaultMicros;
+  const indexes = (results.lighthouse?.results ?? [])
+    .flatMap((row) => row.runs.map((run) => run.benchmarkIndex ?? Number.NaN))
+    .filter(Number.isFinite);
+  if (faults === undefined && indexes.length === 0) return [];
+  const parts = [
+    faults === undefined ? "" : `a fresh 4 KiB page of memory took ${faults} µs to fault in (256 MB touched by a child Node.js, median of 3)`,
+    indexes.length === 0 ? "" : `Lighthouse's CPU benchmark index was ${Math.round(median(indexes))} (median of its ${indexes.length} runs)`,
+  ].filter(Boolean);
+  return [
+    `Machine speed: ${parts.join("; ")}. Chromium faults in tens of megabytes for every page it loads, so where faults are ` +
+      "slow (a virtual machine inside another) the CPU figures below (TBT, and through it performance) are higher for every page alike.",
+    "",
+  ];
+}
+
 export type Target = { name: string; measured: string; target: string; met: boolean };
 
 export type BenchResults = {
@@ -24,6 +45,8 @@ export type BenchResults = {
     durationSeconds?: number;
     /** os.loadavg() (1, 5 and 15 minutes) when the run started and when it ended. */
     loadAverage: { start: [number, number, number]; end?: [number, number, number] };
+    /** µs to fault in a fresh 4 KiB page of memory (lib/machine-speed.ts). Absent in older results. */
+    pageFaultMicros?: number;
   };
   photos?: PhotoImport;
   pageImages?: PageImages[];
@@ -179,6 +202,7 @@ export function renderMarkdown(results: BenchResults): string {
     `Load average (1 / 5 / 15 min) at the start: ${load(results.machine.loadAverage?.start)}; at the end: ${load(results.machine.loadAverage?.end)}. ` +
       "The machine is shared: a load above its core count means other work competed with every figure below.",
     "",
+    ...machineSpeed(results),
     "## Targets",
     "",
     "| | measured | target | |",
