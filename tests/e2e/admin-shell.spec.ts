@@ -50,6 +50,22 @@ test("on a phone the sidebar's row shows the current screen, wherever it is in t
   }
 });
 
+test("the live bell connects again after its stream was answered 503, which the browser alone would give up on", async ({ page }) => {
+  let refused = 0;
+  await page.route("**/edit/events", async (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    await route.fulfill({ status: 503, contentType: "text/plain", body: "The database is not answering." });
+  });
+  const reconnected = page.waitForResponse((response) => response.url().endsWith("/edit/events") && response.status() === 200, {
+    timeout: 30_000,
+  });
+  await signInAsAdmin(page);
+  const stream = await reconnected;
+  expect(stream.headers()["content-type"]).toMatch(/^text\/event-stream/);
+  expect(refused).toBe(1);
+});
+
 /**
  * Site-wide figures: on a private server, where no other test sends, opens or lists anything meanwhile, so
  * the numbers are exactly the fixtures' (tests/setup/e2e-fixtures.ts).
