@@ -46,3 +46,15 @@ export function deferredComponent<Props extends object>(name: string, load: () =
   }
   return Object.assign(Deferred, { preload });
 }
+
+/**
+ * Starts fetching components' code when the route module that shows them is evaluated after the first page has
+ * hydrated: a client-side navigation (or a link's prefetch) brought the route, and its components' code then arrives
+ * alongside the route's data, so the new page is drawn complete instead of without them for a moment. On the first
+ * page nothing changes: its route modules run before hydration, which fetches the code as it reaches it.
+ */
+export function fetchWithRouteAfterHydration(...components: { preload: () => Promise<unknown> }[]): void {
+  if (import.meta.env.SSR || !document.documentElement.hasAttribute("data-hydrated")) return;
+  // A failed fetch is tried again when the component renders (deferredComponent).
+  for (const component of components) component.preload().catch(() => undefined);
+}

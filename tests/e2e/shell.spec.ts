@@ -81,6 +81,30 @@ test.describe("public shell", () => {
     await expect(menu).toBeVisible();
   });
 
+  test("a page reached by a client-side navigation is drawn complete: a category's cards are there the moment it shows", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/about");
+    await hydrated(page);
+    // The route's data is slowed: its deferred grid's code then has time to come with it (without that, the code would
+    // only be asked for once the page is drawn, and the page would show for a moment without its cards).
+    await page.route(/\/cars\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { cardsWhenShown: number[] }).cardsWhenShown = seen;
+      new MutationObserver(() => {
+        const grid = document.querySelector('[data-deferred="listing-grid"]');
+        if (grid && seen.length === 0) seen.push(grid.querySelectorAll("a[href]").length);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole("navigation", { name: "Collections" }).first().getByRole("link", { name: "Cars" }).click();
+    await expect(page).toHaveURL(/\/cars$/);
+    await expect(page.locator('[data-deferred="listing-grid"] a[href]').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cardsWhenShown: number[] }).cardsWhenShown[0])).toBeGreaterThan(0);
+  });
+
   test("desktop top bar links to the five categories and the site name goes home", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/about");

@@ -1,4 +1,5 @@
 import { Gem } from "#app/components/ui/icons/gem";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { Target } from "#app/components/ui/icons/target";
 import { Users } from "#app/components/ui/icons/users";
 import { Link } from "react-router";
@@ -13,6 +14,9 @@ import { useSiteName } from "#app/components/layout/use-site-name";
 import { ABOUT_CONTENT_KEYS, ABOUT_IMAGE_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
 import { readContentImages } from "#app/models/content-images.server";
+
+// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
+fetchWithRouteAfterHydration(DeferredLeadership);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import type { Route } from "./+types/category";
 import { FilterBar } from "#app/components/listings/filter-bar";
 import { DeferredListingGrid } from "#app/components/listings/deferred-listing-grid";
@@ -14,6 +15,9 @@ import { agreeing, countOf } from "#app/domain/plural";
 import { pageMeta, titleFor } from "#app/domain/seo";
 import { readContentImages } from "#app/models/content-images.server";
 import { findListings, locationOptions } from "#app/models/listings.server";
+
+// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
+fetchWithRouteAfterHydration(DeferredListingGrid);
 
 /** One module serves all five category pages; the differences live in domain/categories.ts. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

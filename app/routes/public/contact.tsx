@@ -1,4 +1,5 @@
 import type { Route } from "./+types/contact";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { DeferredContactForm } from "#app/components/contact/deferred-contact-form";
 import { ContactInfo } from "#app/components/contact/contact-info";
 import { servicesContext } from "#app/db/context";
@@ -7,6 +8,9 @@ import { CONTACT_CONTENT_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
 import { contactAction, enquiryRouteHeaders } from "#app/services/enquiry-action.server";
 import { publicSettings } from "#app/services/settings.server";
+
+// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
+fetchWithRouteAfterHydration(DeferredContactForm);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

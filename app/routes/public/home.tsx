@@ -1,4 +1,5 @@
 import type { Route } from "./+types/home";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { HeroCarousel, type CarouselSlide } from "#app/components/home/hero-carousel";
 import { DeferredAboutBlurb, DeferredCategoriesGrid, DeferredPartners, DeferredTrendingNow } from "#app/components/home/deferred-home-sections";
 import { DeferredLeadership } from "#app/components/home/deferred-leadership";
@@ -10,6 +11,9 @@ import { HOME_CONTENT_KEYS, HOME_IMAGE_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
 import { readContentImages } from "#app/models/content-images.server";
 import { homeCarousel, trendingNow } from "#app/models/listings-home.server";
+
+// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
+fetchWithRouteAfterHydration(DeferredCategoriesGrid, DeferredTrendingNow, DeferredAboutBlurb, DeferredPartners, DeferredLeadership);
 
 /** Trending Now follows views, which change without a listings notice: recomputed at most this often. */
 const HOME_LISTINGS_TTL_MS = 60_000;

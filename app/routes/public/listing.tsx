@@ -1,4 +1,5 @@
 import { ArrowLeft } from "#app/components/ui/icons/arrow-left";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { Check } from "#app/components/ui/icons/check";
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/listing";
@@ -28,6 +29,9 @@ import { settleWithin } from "#app/services/settle-within.server";
 import { isCountableRequest } from "#app/services/view-recorder.server";
 import type { loader as rootLoader } from "#app/root";
 import { utcDate } from "#app/domain/utc-dates";
+
+// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
+fetchWithRouteAfterHydration(DeferredGallery, DeferredSimilarListings, DeferredEnquiryForm, DeferredPrintContact);
 
 /** How long the page waits for its similar listings before streaming them instead (they take a few ms as a rule). */
 const SIMILAR_WAIT_MS = 250;

@@ -1,4 +1,5 @@
 import { Heart } from "#app/components/ui/icons/heart";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/shortlist";
 import { ListingCard } from "#app/components/listings/listing-card";
@@ -15,6 +16,9 @@ import type { ListingCardData } from "#app/domain/listing-views";
 import { findShortlistCards } from "#app/models/listings.server";
 import { shortlistEnquiryAction, enquiryRouteHeaders } from "#app/services/enquiry-action.server";
 import { readShortlist, writeShortlist } from "#app/services/shortlist.server";
+
+// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
+fetchWithRouteAfterHydration(DeferredShortlistEnquiryForm);
 
 /**
  * The shortlist across categories (docs/decisions/0027). `/shortlist` shows the visitor's own list, from their
