@@ -7,16 +7,16 @@ import { recordAudit } from "#app/models/audit.server";
 import { exportAddressData } from "#app/models/enquiry-privacy.server";
 import { requireStaff, requireStaffAction } from "#app/services/auth.server";
 
-/**
- * Everything held about one e-mail address, as a JSON download (a subject access request). A POST from the
- * personal-data page: the address is in the body, never in the URL, so request logs never hold it.
- */
 /** A GET (a typed or bookmarked address) has no address to export: the personal-data page, whose form sends one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "enquiries");
   return redirect("/edit/enquiries/privacy", { headers: { "Cache-Control": "no-store" } });
 }
 
+/**
+ * Everything held about one e-mail address, as a JSON download (a subject access request). A POST from the
+ * personal-data page: the address is in the body, never in the URL, so request logs never hold it.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireStaffAction(request, context, "enquiries");
   const { db } = context.get(servicesContext);
