@@ -8,7 +8,8 @@
  * Options (for working on the benchmark itself; the committed results come from a plain run):
  *   --skip-build        reuse build-bench/ as it is
  *   --only=a,b          only these parts: lighthouse, bytes, throughput, latency, views, enquiry, memory, startup (the other
- *                       sections of results.json are kept from the previous run)
+ *                       sections of results.json are kept from the previous run); and http2, which only runs when named:
+ *                       Lighthouse over HTTPS and HTTP/2 through a local TLS proxy, a comparison beside the targets
  *   --runs=N            Lighthouse runs per route (default 5)
  *   --large-dir=DIR     keep the 100,000-listing database in DIR and reuse it when it is already there
  *   --photos-dir=DIR    keep the seeded database with its imported photos in DIR and reuse it
@@ -27,6 +28,7 @@ import { ENQUIRY_BENCH_ENV, ENQUIRY_PATTERNS, ENQUIRY_SETTINGS, measureEnquiries
 import { measureLatency, type LatencyRow } from "./lib/latency";
 import { runLighthouse } from "./lib/lighthouse";
 import { pageFaultMicros } from "./lib/machine-speed";
+import { startTlsProxy } from "./lib/tls-proxy";
 import { inspectFlag, measureMemory, MEMORY_SETTINGS } from "./lib/memory";
 import { checkPageImages } from "./lib/page-images";
 import { importBenchPhotos } from "./lib/photo-catalogue";
@@ -40,6 +42,8 @@ import { measureViewRecording, recordedViews } from "./lib/view-recording";
 const DETAIL_LISTING = "bugatti-chiron-2019";
 const LIGHTHOUSE_ROUTES = ["/", "/cars", `/cars/${DETAIL_LISTING}`, "/real-estate?bedrooms=5", "/about", "/contact"];
 const STARTUP_RUNS = 3;
+/** Lighthouse over HTTPS and HTTP/2 (`--only=http2`): a comparison beside the targets, not one of them. */
+const HTTP2_RUNS = 3;
 /** How long the server is left alone after its first page before its memory is read. */
 const IDLE_MS = 5_000;
 const LARGE_CATALOGUE = 100_000;
@@ -71,7 +75,7 @@ function chromiumVersion(): string {
 async function main() {
   const started = Date.now();
   process.env.CHROME_PATH ??= "/usr/bin/chromium";
-  if (["lighthouse", "throughput", "enquiry", "memory"].some((part) => parts.has(part))) ensureTools();
+  if (["lighthouse", "http2", "throughput", "enquiry", "memory"].some((part) => parts.has(part))) ensureTools();
   if (!args.includes("--skip-build")) buildSite();
 
   const ports = new Set<number>();
@@ -133,6 +137,21 @@ async function main() {
       log(`running Lighthouse (mobile), ${runs} runs per route …`);
       const { version, results: rows } = await runLighthouse(small.origin, LIGHTHOUSE_ROUTES, runs);
       results.lighthouse = { version, runsPerRoute: runs, results: rows };
+    }
+
+    // Not in the default run (it would take it past 15 minutes): `--only=http2`, kept beside the run's other figures.
+    if (parts.has("http2")) {
+      const proxy = await startTlsProxy(small.port);
+      try {
+        for (const route of LIGHTHOUSE_ROUTES) await fetchText(`${small.origin}${route}`);
+        log(`running Lighthouse (mobile) over HTTPS and HTTP/2 (${proxy.origin}), ${HTTP2_RUNS} runs per route …`);
+        const { version, results: rows } = await runLighthouse(proxy.origin, LIGHTHOUSE_ROUTES, HTTP2_RUNS, {
+          extraChromeFlags: ["--ignore-certificate-errors"],
+        });
+        results.lighthouseHttp2 = { version, runsPerRoute: HTTP2_RUNS, measuredAt: new Date().toISOString(), results: rows };
+      } finally {
+        await proxy.stop();
+      }
     }
 
     if (parts.has("throughput")) {

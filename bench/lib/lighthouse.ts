@@ -135,10 +135,15 @@ async function auditOnce(lighthouse: LighthouseModule["default"], url: string, p
  * Lighthouse 12 with its default mobile settings (Moto G Power emulation, simulated slow 4G and 4× CPU
  * slowdown), `runs` times per route on one headless Chromium, per-figure medians.
  */
-export async function runLighthouse(origin: string, routes: string[], runs: number): Promise<{ version: string; results: LighthouseSummary[] }> {
+export async function runLighthouse(
+  origin: string,
+  routes: string[],
+  runs: number,
+  options: { extraChromeFlags?: string[] } = {},
+): Promise<{ version: string; results: LighthouseSummary[] }> {
   const { default: lighthouse } = await loadTool<LighthouseModule>("lighthouse");
   const chromeLauncher = await loadTool<ChromeLauncherModule>("chrome-launcher");
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: [...CHROME_FLAGS, ...(options.extraChromeFlags ?? [])] });
   let version = "";
   const results: LighthouseSummary[] = [];
   try {

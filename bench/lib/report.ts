@@ -52,6 +52,8 @@ export type BenchResults = {
   pageImages?: PageImages[];
   startup?: { idleSeconds: number; serve: StartupRun[]; start: StartupRun[] };
   lighthouse?: { version: string; runsPerRoute: number; results: LighthouseSummary[] };
+  /** The same audits over HTTPS and HTTP/2 through a local TLS proxy (`--only=http2`); not a target. */
+  lighthouseHttp2?: { version: string; runsPerRoute: number; measuredAt: string; results: LighthouseSummary[] };
   assetBytes?: AssetBytes[];
   /** The JavaScript of React + React Router alone (bench/lib/floor-bytes.ts), measured in the same run as assetBytes. */
   floorBytes?: FloorBytes;
@@ -247,6 +249,35 @@ export function renderMarkdown(results: BenchResults): string {
       for (const row of elements) push(`- \`${row.route}\`: \`${row.lcpElement!.replace(/`/g, "'").slice(0, 160)}\``);
       push("");
     }
+  }
+
+  if (results.lighthouseHttp2) {
+    const { version, runsPerRoute, measuredAt, results: rows } = results.lighthouseHttp2;
+    const plain = new Map((results.lighthouse?.results ?? []).map((row) => [row.route, row]));
+    const beside = (route: string, key: keyof LighthouseFigures, unit = "") => {
+      const value = plain.get(route)?.median[key];
+      return value === undefined ? "–" : `${value}${unit}`;
+    };
+    push(
+      `## Lighthouse ${version} over HTTPS and HTTP/2 (a comparison, not a target), median of ${runsPerRoute} runs`,
+      "",
+      "The runs above reach the site as `npm start` serves it: plain HTTP/1.1 on 127.0.0.1. A public site is reached over HTTPS, " +
+        "through the TLS-terminating proxy or CDN of docs/operations.md, which speaks HTTP/2 to browsers. These runs put a " +
+        "local proxy of that kind in front (`bench/lib/tls-proxy.ts`, self-signed certificate, `--only=http2`). Lighthouse's " +
+        "simulated network costs every request that needs a new HTTP/1.1 connection a handshake and slow start; over HTTP/2 " +
+        "the page's requests share the document's warm connection, while the document pays one more round trip for TLS. " +
+        `Measured ${measuredAt}; the HTTP/1.1 figures beside them are the runs above.`,
+      "",
+      "| route | performance | on HTTP/1.1 | LCP | on HTTP/1.1 | FCP | on HTTP/1.1 | TBT | best practices |",
+      "|---|---|---|---|---|---|---|---|---|",
+      ...rows.map(
+        (row) =>
+          `| \`${row.route}\` | ${figure(row, "performance")} | ${beside(row.route, "performance")} | ${figure(row, "lcpMs", " ms")} | ` +
+          `${beside(row.route, "lcpMs", " ms")} | ${figure(row, "fcpMs", " ms")} | ${beside(row.route, "fcpMs", " ms")} | ` +
+          `${figure(row, "tbtMs", " ms")} | ${figure(row, "bestPractices")} |`,
+      ),
+      "",
+    );
   }
 
   if (results.photos || results.pageImages) {
