@@ -1,9 +1,9 @@
 import { Gem } from "#app/components/ui/icons/gem";
-import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { Target } from "#app/components/ui/icons/target";
 import { Users } from "#app/components/ui/icons/users";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { DeferredLeadership } from "#app/components/home/deferred-leadership";
 import { CryptoLogos } from "#app/components/ui/crypto-logos";
 import { SectionHeading } from "#app/components/ui/section-heading";
@@ -15,7 +15,6 @@ import { ABOUT_CONTENT_KEYS, ABOUT_IMAGE_KEYS } from "#app/domain/site-content";
 import { readContent } from "#app/models/content-blocks.server";
 import { readContentImages } from "#app/models/content-images.server";
 
-// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
 fetchWithRouteAfterHydration(DeferredLeadership);
 
 export async function loader({ context }: Route.LoaderArgs) {

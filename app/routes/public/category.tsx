@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
-import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import type { Route } from "./+types/category";
 import { FilterBar } from "#app/components/listings/filter-bar";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { DeferredListingGrid } from "#app/components/listings/deferred-listing-grid";
 import { Pagination } from "#app/components/listings/pagination";
 import { useSiteName } from "#app/components/layout/use-site-name";
@@ -16,7 +16,6 @@ import { pageMeta, titleFor } from "#app/domain/seo";
 import { readContentImages } from "#app/models/content-images.server";
 import { findListings, locationOptions } from "#app/models/listings.server";
 
-// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
 fetchWithRouteAfterHydration(DeferredListingGrid);
 
 /** One module serves all five category pages; the differences live in domain/categories.ts. */

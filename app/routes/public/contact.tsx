@@ -9,7 +9,6 @@ import { readContent } from "#app/models/content-blocks.server";
 import { contactAction, enquiryRouteHeaders } from "#app/services/enquiry-action.server";
 import { publicSettings } from "#app/services/settings.server";
 
-// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
 fetchWithRouteAfterHydration(DeferredContactForm);
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
-import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { HeroCarousel, type CarouselSlide } from "#app/components/home/hero-carousel";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { DeferredAboutBlurb, DeferredCategoriesGrid, DeferredPartners, DeferredTrendingNow } from "#app/components/home/deferred-home-sections";
 import { DeferredLeadership } from "#app/components/home/deferred-leadership";
 import { servicesContext } from "#app/db/context";
@@ -12,7 +12,6 @@ import { readContent } from "#app/models/content-blocks.server";
 import { readContentImages } from "#app/models/content-images.server";
 import { homeCarousel, trendingNow } from "#app/models/listings-home.server";
 
-// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
 fetchWithRouteAfterHydration(DeferredCategoriesGrid, DeferredTrendingNow, DeferredAboutBlurb, DeferredPartners, DeferredLeadership);
 
 /** Trending Now follows views, which change without a listings notice: recomputed at most this often. */

@@ -1,10 +1,10 @@
 import { ArrowLeft } from "#app/components/ui/icons/arrow-left";
-import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { Check } from "#app/components/ui/icons/check";
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/listing";
 import { BrochureLink } from "#app/components/listings/brochure-link";
 import { DirectContact } from "#app/components/listings/direct-contact";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { DeferredGallery, DeferredPrintContact, DeferredSimilarListings } from "#app/components/listings/deferred-listing-parts";
 import { DeferredEnquiryForm } from "#app/components/listings/deferred-enquiry-form";
 import { SellerCard } from "#app/components/listings/seller-card";
@@ -30,7 +30,6 @@ import { isCountableRequest } from "#app/services/view-recorder.server";
 import type { loader as rootLoader } from "#app/root";
 import { utcDate } from "#app/domain/utc-dates";
 
-// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
 fetchWithRouteAfterHydration(DeferredGallery, DeferredSimilarListings, DeferredEnquiryForm, DeferredPrintContact);
 
 /** How long the page waits for its similar listings before streaming them instead (they take a few ms as a rule). */

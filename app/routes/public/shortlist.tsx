@@ -1,10 +1,10 @@
 import { Heart } from "#app/components/ui/icons/heart";
-import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/shortlist";
 import { ListingCard } from "#app/components/listings/listing-card";
 import { ShareLink } from "#app/components/listings/share-link";
 import { ShortlistSoldNotice } from "#app/components/listings/shortlist-sold-notice";
+import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { DeferredShortlistEnquiryForm } from "#app/components/listings/deferred-shortlist-enquiry-form";
 import { servicesContext } from "#app/db/context";
 import { CATEGORY_MENU } from "#app/domain/category-names";
@@ -17,7 +17,6 @@ import { findShortlistCards } from "#app/models/listings.server";
 import { shortlistEnquiryAction, enquiryRouteHeaders } from "#app/services/enquiry-action.server";
 import { readShortlist, writeShortlist } from "#app/services/shortlist.server";
 
-// Brought by a client-side navigation, the page draws complete: its deferred parts' code comes with its data.
 fetchWithRouteAfterHydration(DeferredShortlistEnquiryForm);
 
 /**
