@@ -1,63 +1,36 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import http from "node:http";
-import http2 from "node:http2";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
+import { spawn } from "node:child_process";
 import path from "node:path";
-import { HOST } from "./common";
-
-/** Headers that belong to one hop of HTTP/1.1 and may not travel over HTTP/2. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "http2-settings"]);
+import { HOST, ROOT } from "./common";
 
 export type TlsProxy = { origin: string; stop(): Promise<void> };
-
-/** A self-signed certificate for 127.0.0.1 (OpenSSL, as Debian has it), in a temporary folder. */
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-bench-tls-"));
-  try {
-    execFileSync(
-      "openssl",
-      [
-        ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"],
-        ...["-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-subj", "/CN=localhost"],
-        ...["-addext", `subjectAltName=IP:${HOST},DNS:localhost`],
-      ],
-      { stdio: "ignore", timeout: 20_000 },
-    );
-    return { key: fs.readFileSync(path.join(dir, "key.pem")), cert: fs.readFileSync(path.join(dir, "cert.pem")) };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * HTTPS with HTTP/2 in front of the site, as visitors get it through the TLS-terminating proxy or CDN of
  * docs/operations.md: it speaks HTTP/2 to the browser and passes every request on to the app over HTTP/1.1, unchanged
- * but for the hop-by-hop headers. The browser must be told to accept its self-signed certificate.
+ * but for the hop-by-hop headers (tls-proxy-process.ts). The browser must be told to accept its self-signed
+ * certificate. It runs in a process of its own: inside the bench's, its work would share the event loop that drives
+ * Lighthouse and add to the blocking time measured, which should come from the protocol alone.
  */
 export async function startTlsProxy(targetPort: number): Promise<TlsProxy> {
-  const server = http2.createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true });
-  server.on("request", (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => {
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers)) if (!name.startsWith(":") && !HOP_BY_HOP.has(name)) headers[name] = value;
-    headers.host = req.headers[":authority"] ?? req.headers.host;
-    const upstream = http.request({ host: HOST, port: targetPort, method: req.method, path: req.url, headers }, (answer) => {
-      const out: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
-      res.writeHead(answer.statusCode ?? 502, out);
-      answer.pipe(res);
-    });
-    upstream.on("error", () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/lib/tls-proxy-process.ts"), String(targetPort)], {
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "inherit"],
   });
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  const { port } = server.address() as AddressInfo;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`the TLS proxy stopped before it listened (exit ${code})`)));
+  });
   return {
     origin: `https://${HOST}:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
   };
 }
