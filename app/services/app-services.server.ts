@@ -2,9 +2,9 @@ import type { DatabaseHandle, Database } from "#app/db/client.server";
 import { startChangeBus, createLocalChangeBus, type ChangeBus } from "#app/db/change-bus.server";
 import type { Env } from "#app/env.server";
 import { createContentCache, type ContentCache } from "#app/models/content-blocks.server";
-import { createAuthPair, type Auth } from "./auth-instance.server";
 import { createEnquiryRuntime, type EnquiryRuntime } from "./enquiry-runtime.server";
 import { createLiveEnquiries, type LiveEnquiries } from "./live-enquiries.server";
+import { lazyAuthPair, type AuthApi } from "./lazy-auth.server";
 import { createListingsCache, type ListingsCache } from "./listings-cache.server";
 import { logger } from "./logger.server";
 import { startOutboxWorker, type DeliveryOutcome, type OutboxWorker } from "./mail/outbox-worker.server";
@@ -29,10 +29,10 @@ export type AppServices = {
   env: Env;
   /** Uploaded files: local disk or S3. */
   storage: Storage;
-  /** better-auth, for staff sessions. The host hands requests that came over HTTPS `secureAuth` as `auth`. */
-  auth: Auth;
+  /** better-auth, for staff sessions, loaded on first use. The host hands requests that came over HTTPS `secureAuth` as `auth`. */
+  auth: AuthApi;
   /** The same with __Host- Secure cookies (auth-instance.server.ts). */
-  secureAuth: Auth;
+  secureAuth: AuthApi;
   /** Change notices from every app process (LISTEN/NOTIFY). */
   changes: ChangeBus;
   contentCache: ContentCache;
@@ -109,7 +109,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
     db: database.db,
     env,
     storage: options.storage ?? (await storageFromEnv(env)),
-    ...(await createAuthPair(database.db, env)),
+    ...lazyAuthPair(database.db, env),
     changes,
     contentCache,
     listingsCache,

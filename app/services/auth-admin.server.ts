@@ -4,7 +4,7 @@ import type { Database } from "#app/db/client.server";
 import { authUser } from "#app/db/schema";
 import { passwordSchema } from "#app/domain/password-policy";
 import { STAFF_ROLES, type StaffRole } from "#app/domain/staff-roles";
-import type { Auth } from "./auth-instance.server";
+import type { AuthApi } from "./lazy-auth.server";
 
 export const StaffAccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")),
@@ -16,7 +16,7 @@ export type StaffAccountInput = z.input<typeof StaffAccountSchema>;
 
 export class StaffAccountError extends Error {}
 
-type AuthDeps = { db: Database; auth: Auth };
+type AuthDeps = { db: Database; auth: AuthApi };
 
 /**
  * Creates a member of staff through better-auth's admin plugin (called server-side, with no request, which

@@ -111,9 +111,3 @@ export type Auth = ReturnType<typeof createAuth>;
 export async function createAuthForDatabase(db: Database, env: Env, transport?: { https: boolean }): Promise<Auth> {
   return createAuth(db, env, await resolveAuthSecret(db, env.AUTH_SECRET), transport);
 }
-
-/** The two instances the host chooses from per request: plain HTTP's, and HTTPS's (__Host- cookies). */
-export async function createAuthPair(db: Database, env: Env): Promise<{ auth: Auth; secureAuth: Auth }> {
-  const secret = await resolveAuthSecret(db, env.AUTH_SECRET);
-  return { auth: createAuth(db, env, secret), secureAuth: createAuth(db, env, secret, { https: true }) };
-}

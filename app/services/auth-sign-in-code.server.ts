@@ -1,9 +1,9 @@
-import { APIError } from "better-auth/api";
+import { isAuthApiError, type APIError } from "./auth-api-error.server";
 import type { Database } from "#app/db/client.server";
 import { isStaffRole } from "#app/domain/staff-roles";
 import type { SecondStepMethod } from "#app/domain/two-factor-codes";
 import { recordStaffSignIn } from "#app/models/staff.server";
-import type { Auth } from "./auth-instance.server";
+import type { AuthApi } from "./lazy-auth.server";
 import { recordSuccessfulSignIn, reserveSignInAttempt, tooManyAttemptsMessage } from "./auth-throttle.server";
 import { cookieHeadersFrom, DEACTIVATED, isDeactivatedRefusal, NOT_STAFF } from "./auth-sign-in.server";
 import { logSecurityEvent } from "./security-log.server";
@@ -41,7 +41,7 @@ const PLUGIN_LOCK_SECONDS = 15 * 60;
  * before the code is looked at; a success gives it back. The session is kept only if the account is still staff.
  */
 export async function verifySignInCode(
-  { db, auth }: { db: Database; auth: Auth },
+  { db, auth }: { db: Database; auth: AuthApi },
   input: { method: SecondStepMethod; code: string; clientAddress: string; requestHeaders: Headers },
 ): Promise<SecondStepResult> {
   const ip = input.clientAddress;
@@ -58,7 +58,7 @@ export async function verifySignInCode(
         ? await auth.api.verifyTOTP({ ...call, body: { code: input.code } })
         : await auth.api.verifyBackupCode({ ...call, body: { code: input.code } });
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthApiError(error)) throw error;
     if (isDeactivatedRefusal(error)) {
       // Deactivated between the password and the code: the code was right, so the place is given back.
       await reservation.release();

@@ -1,10 +1,10 @@
-import { APIError } from "better-auth/api";
+import { isAuthApiError, type APIError } from "./auth-api-error.server";
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { authUser } from "#app/db/schema";
 import { isStaffRole } from "#app/domain/staff-roles";
 import { recordStaffSignIn } from "#app/models/staff.server";
-import type { Auth } from "./auth-instance.server";
+import type { AuthApi } from "./lazy-auth.server";
 import { recordSuccessfulSignIn, reserveSignInAttempt } from "./auth-throttle.server";
 import { upgradePasswordHash } from "./password-hash.server";
 import { logSecurityEvent } from "./security-log.server";
@@ -33,7 +33,7 @@ export const DEACTIVATED = "This account has been deactivated. Ask an Owner of t
  * challenge cookie instead, and the second step (auth-sign-in-code.server.ts) checks the code and the role.
  */
 export async function signInStaff(
-  { db, auth }: { db: Database; auth: Auth },
+  { db, auth }: { db: Database; auth: AuthApi },
   input: { email: string; password: string; clientAddress: string; requestHeaders: Headers },
 ): Promise<SignInResult> {
   const who = { email: input.email, address: input.clientAddress };
@@ -50,7 +50,7 @@ export async function signInStaff(
       returnHeaders: true,
     });
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthApiError(error)) throw error;
     if (isDeactivatedRefusal(error)) {
       await reservation.release();
       logSecurityEvent("sign-in", { outcome: "refused", actor: input.email, ip: input.clientAddress, reason: "deactivated" });

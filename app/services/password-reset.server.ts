@@ -1,4 +1,4 @@
-import { APIError } from "better-auth/api";
+import { isAuthApiError } from "./auth-api-error.server";
 import { eq } from "drizzle-orm";
 import { authUser } from "#app/db/schema";
 import { isStaffRole } from "#app/domain/staff-roles";
@@ -76,7 +76,7 @@ export async function resetPasswordWithToken(
   try {
     await services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthApiError(error)) throw error;
     return { ok: false, message: RESET_LINK_INVALID };
   }
   const context = await services.auth.$context;

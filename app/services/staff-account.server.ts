@@ -1,4 +1,4 @@
-import { APIError } from "better-auth/api";
+import { isAuthApiError } from "./auth-api-error.server";
 import type { AuditActor } from "#app/models/audit.server";
 import { recordAudit } from "#app/models/audit.server";
 import type { AppServices } from "./app-services.server";
@@ -77,7 +77,7 @@ export async function changeOwnPassword(
     logSecurityEvent("password-changed", { actor: input.actor.email, ip: input.ip, outcome: "success", otherSessionsEnded: true });
     return { ok: true, headers };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthApiError(error)) throw error;
     logSecurityEvent("password-changed", { actor: input.actor.email, ip: input.ip, outcome: "refused", reason: "wrong current password" });
     return { ok: false, field: "currentPassword", message: "The current password is not right." };
   }

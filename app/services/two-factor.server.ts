@@ -1,4 +1,4 @@
-import { APIError } from "better-auth/api";
+import { isAuthApiError } from "./auth-api-error.server";
 import { eq } from "drizzle-orm";
 import { authTwoFactor, authUser } from "#app/db/schema";
 import type { TwoFactorStatus } from "#app/domain/two-factor-codes";
@@ -68,7 +68,7 @@ export async function startTwoFactorSetup(services: Services, input: Call & { pa
     logSecurityEvent("two-factor-changed", { actor: input.actor.email, ip: input.ip, outcome: "success", change: "setup started" });
     return { ok: true, setup: await describeTotpUri(started.totpURI) };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthApiError(error)) throw error;
     const already = (error.body as { code?: string } | undefined)?.code === "TOTP_ALREADY_ENABLED";
     logSecurityEvent("two-factor-changed", {
       actor: input.actor.email,
@@ -100,7 +100,7 @@ export async function confirmTwoFactorSetup(services: Services, input: Call & { 
       returnHeaders: true,
     }));
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthApiError(error)) throw error;
     logSecurityEvent("two-factor-changed", { actor: input.actor.email, ip: input.ip, outcome: "failure", change: "turned on", reason: "wrong code" });
     return { ok: false, message: "That code is not right. Check the time on your phone and enter the code showing now.", expired: false };
   }
@@ -139,7 +139,7 @@ export async function turnOffTwoFactor(services: Services, input: Call & { passw
     logSecurityEvent("two-factor-changed", { actor: input.actor.email, ip: input.ip, outcome: "success", change: "turned off" });
     return { ok: true, headers };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthApiError(error)) throw error;
     logSecurityEvent("two-factor-changed", {
       actor: input.actor.email,
       ip: input.ip,
@@ -171,7 +171,7 @@ export async function makeNewRecoveryCodes(
     logSecurityEvent("two-factor-changed", { actor: input.actor.email, ip: input.ip, outcome: "success", change: "new recovery codes" });
     return { ok: true, recoveryCodes: made.backupCodes };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthApiError(error)) throw error;
     const off = (error.body as { code?: string } | undefined)?.code === "TWO_FACTOR_NOT_ENABLED";
     logSecurityEvent("two-factor-changed", {
       actor: input.actor.email,

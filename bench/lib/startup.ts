@@ -5,7 +5,7 @@ import { BUILD_DIR, HOST, ROOT, log } from "./common";
 
 export type StartupRun = { command: string; firstPageMs: number; idleRssMb?: number; skippedBuild?: boolean };
 
-/** Every process below `pid` (npm → sh → cross-env → node …), from /proc. */
+/** Every process below `pid` (npm → sh → node …), from /proc. */
 function descendants(pid: number): number[] {
   let children: number[];
   try {
@@ -18,14 +18,14 @@ function descendants(pid: number): number[] {
 
 /**
  * Resident memory of the server itself, in MB: the node process running host.js, the deepest of the chain
- * (sh and cross-env name host.js in their command lines too, and hold a few MB of their own).
+ * (sh names host.js in its command line too, and holds a few MB of its own).
  */
 function serverRssMb(rootPid: number): number | undefined {
   let rss: number | undefined;
   for (const pid of descendants(rootPid)) {
     try {
       const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      if (!commandLine.some((part) => part.endsWith("host.js")) || commandLine.some((part) => part.includes("cross-env"))) continue;
+      if (!commandLine.some((part) => part.endsWith("host.js"))) continue;
       if (!path.basename(commandLine[0]!).startsWith("node")) continue;
       const kilobytes = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m)?.[1];
       if (kilobytes) rss = Math.round(Number(kilobytes) / 1024);
