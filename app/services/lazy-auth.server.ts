@@ -6,10 +6,10 @@ import type { Auth } from "./auth-instance.server";
 export type AuthApi = Pick<Auth, "api" | "$context">;
 
 /**
- * better-auth, made on its first use. Loading it is about 600 modules (better-auth, its plugins, Kysely, jose):
- * 0.4 s of a start-up and tens of MB that no public page needs, since only staff sign in. So the site serves its
- * first page without it, and the first staff request pays for it once. A load that fails (the database away while
- * the secret is read) is tried again on the next call.
+ * better-auth, made on its first use. Loading it is about 480 module files (better-auth, its plugins, Kysely, jose,
+ * better-call): 0.4 s of a start-up and tens of MB that no public page needs, since only staff sign in. So the site
+ * serves its first page without it, and the first staff request pays for it once. A load that fails (the database
+ * away while the secret is read) is tried again on the next call.
  */
 export function lazyAuth(load: () => Promise<Auth>): AuthApi {
   let made: Promise<Auth> | undefined;
