@@ -96,3 +96,11 @@ export async function reachForForm(field: Locator) {
 export async function hydrated(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
 }
+
+/**
+ * A deferred part of the page (components/deferred-component.tsx: a category's cards, the side menu) is live: its
+ * code arrives after the page has hydrated, and until then its buttons and forms work as without JavaScript.
+ */
+export async function deferredReady(page: Page, name: string) {
+  await expect(page.locator(`[data-deferred="${name}"]`)).toHaveAttribute("data-ready", "");
+}

@@ -1,5 +1,5 @@
 import { refusedInlineScripts } from "../setup/csp";
-import { expect, expectAccessible, hydrated, test } from "./fixtures";
+import { deferredReady, expect, expectAccessible, hydrated, test } from "./fixtures";
 
 test.describe("public shell", () => {
   test("the side menu opens from the button, traps focus, and closes on Escape, backdrop, close button and a link", async ({ page }) => {
@@ -71,7 +71,7 @@ test.describe("public shell", () => {
     // The scripts arrive while it is open: hydration keeps it open and takes it over (Escape, the button's state).
     releaseScripts();
     await hydrated(page);
-    await expect(page.locator('[data-deferred="side-menu"]')).toHaveAttribute("data-ready", "");
+    await deferredReady(page, "side-menu");
     await expect(menu).toBeVisible();
     await expect(button).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Escape");
