@@ -10,7 +10,7 @@ import { currencyFromCookie, type Pricing } from "#app/domain/price-conversion";
 import { privateNoStore } from "#app/routes/private-no-store";
 import { publicSettings } from "#app/services/settings.server";
 import { readShortlist } from "#app/services/shortlist.server";
-import interFont from "./fonts/inter-latin-wght-400-600.woff2?url";
+import interFont from "./fonts/inter-latin-core-wght-400-600.woff2?url";
 import playfairFont from "@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff2?url";
 import "./app.css";
 
@@ -18,7 +18,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
-  // The two faces every page paints first: fetched alongside the stylesheet instead of after it.
+  // The two faces every page paints first (Inter's core part: app/fonts.css): fetched alongside the stylesheet instead of after it.
   { rel: "preload", href: playfairFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
