@@ -11,15 +11,15 @@ import { privateNoStore } from "#app/routes/private-no-store";
 import { publicSettings } from "#app/services/settings.server";
 import { readShortlist } from "#app/services/shortlist.server";
 import interFont from "./fonts/inter-latin-core-wght-400-600.woff2?url";
-import playfairFont from "@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff2?url";
+import displayFont from "./fonts/display-latin-core-400-normal.woff2?url";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
-  // The two faces every page paints first (Inter's core part: app/fonts.css): fetched alongside the stylesheet instead of after it.
-  { rel: "preload", href: playfairFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // The two faces every page paints first (their core parts: app/fonts.css): fetched alongside the stylesheet, not after it.
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
