@@ -1,5 +1,5 @@
 import type { CategoryId } from "./category-ids";
-import type { PhotoView } from "./listing-photos";
+import type { PublicPhoto } from "./listing-photos";
 import type { Price } from "./listing-price";
 import type { ListingStatus } from "./listing-status";
 
@@ -14,7 +14,7 @@ export type ListingCardData = {
   location: string;
   year: number | null;
   specs: string[];
-  photos: PhotoView[];
+  photos: PublicPhoto[];
 };
 
 /** One option of the Location filter: the lowercased key and the label shown. */

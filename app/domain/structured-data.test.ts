@@ -119,7 +119,7 @@ const EXPECTED: Record<(typeof CATEGORY_IDS)[number], { type: string; additional
 describe("JSON-LD of every listing, checked against the schema.org vocabulary", () => {
   it.each(catalogue.map((seed, index) => [seed.category, seed.id, index] as const))("%s: %s", (categoryId, _id, index) => {
     const category = CATEGORIES[categoryId];
-    const listing = detailOf(index, { photos: [{ id: "p", src: "/media/cover.webp", alt: "" }] });
+    const listing = detailOf(index, { photos: [{ src: "/media/cover.webp", alt: "" }] });
     const parsed = JSON.parse(
       jsonLdText(listingGraph({ listing, category, organization, images: ["https://whitestreams.example/media/cover.webp"] })),
     ) as {

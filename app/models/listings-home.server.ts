@@ -3,7 +3,7 @@ import type { Database } from "#app/db/client.server";
 import { listings, type ListingRow } from "#app/db/schema";
 import { CATEGORIES } from "#app/domain/categories";
 import { MAX_CAROUSEL_LISTINGS, TRENDING_COUNT, TRENDING_DAYS, TRENDING_MIN_VIEWS, type HomeListing } from "#app/domain/home";
-import { toPhotoView } from "#app/domain/listing-photos";
+import { toPublicPhoto } from "#app/domain/listing-photos";
 import { priceFrom } from "#app/domain/listing-price";
 import { listingPath } from "#app/domain/listing-slug";
 import { mostViewed } from "./listings-views.server";
@@ -37,7 +37,7 @@ function toHomeListing(row: Pick<ListingRow, keyof typeof homeColumns>): HomeLis
     categoryName: CATEGORIES[row.category].name,
     title: row.title,
     location: row.location,
-    image: cover ? toPhotoView(cover) : undefined,
+    image: cover ? toPublicPhoto(cover) : undefined,
   };
 }
 

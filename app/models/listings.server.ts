@@ -6,7 +6,7 @@ import type { ListingCardData, ListingDetailData, LocationOption } from "#app/do
 import { PAGE_SIZE, type ListingQuery } from "#app/domain/listing-query";
 import { CATEGORIES } from "#app/domain/categories";
 import { bedroomsFilterValue, locationLabelOf, priceRangeOf, yearBucketOf } from "#app/domain/listing-rules";
-import { toPhotoView } from "#app/domain/listing-photos";
+import { toPublicPhoto } from "#app/domain/listing-photos";
 import { priceFrom } from "#app/domain/listing-price";
 import { isValidSlug, listingPath } from "#app/domain/listing-slug";
 import { listedSql, reachableSql, takesEnquiriesSql } from "./listings-visibility.server";
@@ -43,7 +43,7 @@ export function toCardData(row: CardRow): ListingCardData {
     location: row.location,
     year: row.year,
     specs: row.specs,
-    photos: row.photos.map(toPhotoView),
+    photos: row.photos.map(toPublicPhoto),
   };
 }
 

@@ -4,12 +4,12 @@ import { useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
 import { useSearchParams } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
 import type { CategoryId } from "#app/domain/category-ids";
-import { photoAlt, type PhotoView } from "#app/domain/listing-photos";
+import { photoAlt, type PublicPhoto } from "#app/domain/listing-photos";
 
 const STRIP_SIZE = 4;
 const SWIPE_THRESHOLD_PX = 40;
 
-type GalleryProps = { photos: PhotoView[]; title: string; theme: CategoryId };
+type GalleryProps = { photos: PublicPhoto[]; title: string; theme: CategoryId };
 
 /**
  * Large screens: a main image with wrapping previous/next arrows, a strip of the first 4 thumbnails whose last
@@ -115,7 +115,7 @@ export function Gallery({ photos, title, theme }: GalleryProps) {
             {thumbnails.map((photo, index) => {
               const isMoreTile = !expanded && index === STRIP_SIZE - 1 && hiddenCount > 1;
               return (
-                <li key={photo.id} className="relative">
+                <li key={index} className="relative">
                   <button
                     type="submit"
                     name="photo"
@@ -158,7 +158,7 @@ export function Gallery({ photos, title, theme }: GalleryProps) {
             {mobileExpanded && (
               <ul className="space-y-3" aria-label="All photos">
                 {photos.slice(1).map((photo, index) => (
-                  <li key={photo.id}>
+                  <li key={index}>
                     <SmartImage
                       src={photo}
                       alt={photoAlt(photo, title, index + 1, count)}

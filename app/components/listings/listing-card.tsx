@@ -43,7 +43,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
           <div className="absolute inset-x-0 bottom-3 z-10 flex flex-wrap items-center justify-center gap-1 px-14">
             {photos.map((photo, index) => (
               <button
-                key={photo.id}
+                key={index}
                 type="button"
                 onClick={() => setCurrent(index)}
                 aria-label={`Show image ${index + 1} of ${photos.length}`}
