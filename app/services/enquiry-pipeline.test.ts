@@ -268,9 +268,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       const outcome = await submitEnquiry({ ...roomy, deliver: (id: string) => sender.deliverSoon(id, 5_000) }, input(form));
       expect(outcome).toMatchObject({ status: "success", delivery: "sent" });
       const position = smtp.messages.findIndex((mail) => mail.headers["message-id"]?.includes(form.get("submission_id") as string));
-      // Sent right after the message in flight when the visitor arrived, long before the other 38 of the batch.
+      // Sent soon after the visitor arrived, long before the rest of the batch: without the preference it would follow all
+      // 40. "Soon" is a few messages on a quiet machine; on a busy one (a CI run) the worker sent 6 more while the
+      // enquiry was being stored and claimed, so the bound is half the batch, which still tells the two apart.
       expect(position).toBeGreaterThanOrEqual(0);
-      expect(position).toBeLessThan(8);
+      expect(position).toBeLessThan(20);
       await sender.runOnce();
       await sender.stop();
       expect(smtp.messages).toHaveLength(62);
