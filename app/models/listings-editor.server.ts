@@ -7,6 +7,7 @@ import { slugify } from "#app/domain/listing-slug";
 import { STATUS_INFO, type ListingStatus } from "#app/domain/listing-status";
 import { changedFields, recordAudit, type AuditActor } from "./audit.server";
 import { derivedColumns } from "./listing-row";
+import { isUniqueViolation } from "#app/db/unique-violation.server";
 
 /**
  * Creating and editing listings from the back office. Every write runs in one transaction that also keeps the
@@ -58,13 +59,6 @@ const AUDITED_FIELDS = [
 ] as const satisfies readonly (keyof ListingRow)[];
 
 const POSITION_STEP = 10;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 async function nextPosition(
   tx: Transaction,

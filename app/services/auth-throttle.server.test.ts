@@ -5,7 +5,7 @@ import { createTestServices } from "../../tests/setup/test-services";
 import type { AppServices } from "./app-services.server";
 import { createStaffUser } from "./auth-admin.server";
 import { signInStaff, WRONG_CREDENTIALS } from "./auth-sign-in.server";
-import { SIGN_IN_LIMITS } from "./auth-throttle.server";
+import { reserveSignInAttempt, SIGN_IN_LIMITS } from "./auth-throttle.server";
 
 const WINDOW_MS = SIGN_IN_LIMITS.address.windowMs;
 
@@ -87,6 +87,15 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect((await attempt(owner.email, owner.password, "192.0.2.200")).ok).toBe(true);
       const colleague = await staff("colleague@example.test");
       expect((await attempt(colleague.email, colleague.password, "198.51.100.4")).ok).toBe(true);
+    });
+
+    it("counts every one of many simultaneous first tries from new addresses, none failing on the table's second unique index", async () => {
+      // On a PostgreSQL server the first inserts of a burst race each other (PGlite has one connection and cannot race).
+      for (let round = 0; round < 20; round++) {
+        const address = `198.18.${round}.1`;
+        const reservations = await Promise.all(Array.from({ length: 12 }, () => reserveSignInAttempt(handle.db, { email: null, address })));
+        expect(reservations.filter((reservation) => reservation.allowed)).toHaveLength(SIGN_IN_LIMITS.address.max);
+      }
     });
 
     it("lets no more than 10 of 50 simultaneous wrong tries from one address have their password checked", async () => {

@@ -1,6 +1,7 @@
 import { and, eq, like, lt, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { authRateLimit } from "#app/db/schema";
+import { againOnUniqueViolation } from "#app/db/unique-violation.server";
 
 /**
  * Sign-in throttling (docs/decisions/0023-sign-in-throttling.md). Two fixed windows, counted in the database
@@ -33,20 +34,28 @@ export type SignInReservation =
   | { allowed: true; release: () => Promise<void>; places: Place[] }
   | { allowed: false; retryAfterSeconds: number; message: string; limit: "address" | "account" };
 
-/** Takes one place in a window; returns the count after it, and when this window started. */
+/**
+ * Takes one place in a window; returns the count after it, and when this window started.
+ *
+ * The table (better-auth's) has two unique indexes holding the same value, the primary key (id) and key; ON CONFLICT
+ * guards one. On a PostgreSQL server the first tries of a burst insert the same new row at the same moment, and one of
+ * them can fail on the other index: it is run again, and counts on the row the other made (againOnUniqueViolation).
+ */
 async function take(db: Database, key: string, windowMs: number, now: number): Promise<{ count: number; windowStart: number }> {
   const expired = sql`${now} - ${authRateLimit.lastRequest} >= ${windowMs}`;
-  const [row] = await db
-    .insert(authRateLimit)
-    .values({ id: key, key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: authRateLimit.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${authRateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${expired} then ${now}::bigint else ${authRateLimit.lastRequest} end`,
-      },
-    })
-    .returning({ count: authRateLimit.count, windowStart: authRateLimit.lastRequest });
+  const [row] = await againOnUniqueViolation(() =>
+    db
+      .insert(authRateLimit)
+      .values({ id: key, key, count: 1, lastRequest: now })
+      .onConflictDoUpdate({
+        target: authRateLimit.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${authRateLimit.count} + 1 end`,
+          lastRequest: sql`case when ${expired} then ${now}::bigint else ${authRateLimit.lastRequest} end`,
+        },
+      })
+      .returning({ count: authRateLimit.count, windowStart: authRateLimit.lastRequest }),
+  );
   return row!;
 }
 
@@ -111,10 +120,13 @@ export async function reserveSignInAttempt(
  */
 export async function recordSuccessfulSignIn(db: Database, input: { email: string; address: string }, now = Date.now()): Promise<void> {
   const key = knownKey(input.email, input.address);
-  await db
-    .insert(authRateLimit)
-    .values({ id: key, key, count: 0, lastRequest: now })
-    .onConflictDoUpdate({ target: authRateLimit.key, set: { lastRequest: now } });
+  // Two sign-ins of one account from one address at the same moment (a double submit) race as take()'s inserts do.
+  await againOnUniqueViolation(() =>
+    db
+      .insert(authRateLimit)
+      .values({ id: key, key, count: 0, lastRequest: now })
+      .onConflictDoUpdate({ target: authRateLimit.key, set: { lastRequest: now } }),
+  );
   const stale = Math.max(SIGN_IN_LIMITS.address.windowMs, SIGN_IN_LIMITS.account.windowMs, 24 * 60 * 60_000);
   await db
     .delete(authRateLimit)
