@@ -5,6 +5,8 @@
  * full name, PostScript name, typographic family) gets the new one. The copyright notice (name 0) is kept word for
  * word, as the licence requires. Used by scripts/subset-fonts.ts; decision 0037.
  */
+import { writeSfnt } from "#app/services/sfnt-file.server";
+
 const NAME_IDS_TO_RENAME = new Set([1, 3, 4, 6, 16, 21]);
 
 type TableRecord = { tag: string; data: Buffer };
@@ -108,35 +110,18 @@ function checksum(data: Buffer): number {
   return sum;
 }
 
-/** The font again: table directory sorted by tag, tables 4-byte aligned, checksums and head's adjustment redone. */
+/** The font again: tables sorted by tag, checksums and head's whole-file adjustment redone. */
 function writeFont(sfntVersion: number, tables: TableRecord[]): Buffer {
   const sorted = [...tables].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
-  const head = sorted.find((table) => table.tag === "head");
-  head?.data.writeUInt32BE(0, 8);
-  const count = sorted.length;
-  const power = 2 ** Math.floor(Math.log2(count));
-  const directory = Buffer.alloc(12 + count * 16);
-  directory.writeUInt32BE(sfntVersion, 0);
-  directory.writeUInt16BE(count, 4);
-  directory.writeUInt16BE(power * 16, 6);
-  directory.writeUInt16BE(Math.log2(power), 8);
-  directory.writeUInt16BE(count * 16 - power * 16, 10);
-  let offset = directory.length;
-  const bodies: Buffer[] = [];
-  sorted.forEach((table, index) => {
-    const record = 12 + index * 16;
-    directory.write(table.tag, record, 4, "latin1");
-    directory.writeUInt32BE(checksum(table.data), record + 4);
-    directory.writeUInt32BE(offset, record + 8);
-    directory.writeUInt32BE(table.data.length, record + 12);
-    const body = Buffer.alloc(padded(table.data.length));
-    table.data.copy(body);
-    bodies.push(body);
-    offset += body.length;
-  });
-  const font = Buffer.concat([directory, ...bodies]);
-  if (head) {
-    const headOffset = directory.readUInt32BE(12 + sorted.indexOf(head) * 16 + 8);
+  // The adjustment is left out of every checksum, head's own included, then set so the whole file sums to a constant.
+  sorted.find((table) => table.tag === "head")?.data.writeUInt32BE(0, 8);
+  const font = writeSfnt(
+    sfntVersion,
+    sorted.map((table) => ({ ...table, checksum: checksum(table.data) })),
+  );
+  const headIndex = sorted.findIndex((table) => table.tag === "head");
+  if (headIndex >= 0) {
+    const headOffset = font.readUInt32BE(12 + headIndex * 16 + 8);
     font.writeUInt32BE((0xb1b0afba - checksum(font)) >>> 0, headOffset + 8);
   }
   return font;
