@@ -81,6 +81,9 @@ test.describe("home", () => {
   });
 
   test("shows the about blurb, the feature cards, partners and leadership", async ({ page }) => {
+    // The accessibility scan of the whole home page takes most of this test: 20 s on a machine with slow page faults,
+    // 32 s in a loaded CI run, where the default 30 s ran out once.
+    test.setTimeout(60_000);
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Global Reach" })).toBeVisible();
     await expect(page.getByText(/over 120 countries/)).toBeVisible();
