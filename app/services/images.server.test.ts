@@ -29,6 +29,8 @@ describe("image pipeline", () => {
       "webp@320x213",
       "avif@640x427",
       "webp@640x427",
+      "avif@768x512",
+      "webp@768x512",
       "avif@960x640",
       "webp@960x640",
       "avif@1280x853",
@@ -94,8 +96,9 @@ describe("image pipeline", () => {
     expect(variantWidths(300)).toEqual([300]);
     expect(variantWidths(320)).toEqual([320]);
     expect(variantWidths(640)).toEqual([320, 640]);
-    expect(variantWidths(1000)).toEqual([320, 640, 960, 1000]);
-    expect(variantWidths(1920)).toEqual([320, 640, 960, 1280, 1920]);
-    expect(variantWidths(5000)).toEqual([320, 640, 960, 1280, 1920]);
+    expect(variantWidths(1000)).toEqual([320, 640, 768, 960, 1000]);
+    expect(variantWidths(1920)).toEqual([320, 640, 768, 960, 1280, 1920]);
+    expect(variantWidths(5000)).toEqual([320, 640, 768, 960, 1280, 1920]);
+    expect(variantWidths(800)).toEqual([320, 640, 768, 800]);
   });
 });

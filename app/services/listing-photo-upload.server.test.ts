@@ -110,7 +110,20 @@ for (const kind of TEST_DATABASE_KINDS) {
         });
         expect(photo!.placeholder).toMatch(/^data:image\/webp;base64,/);
         expect(photo!.variants!.map((variant) => `${variant.width}.${variant.format}`).sort()).toEqual(
-          ["320.avif", "320.webp", "640.avif", "640.webp", "960.avif", "960.webp", "1280.avif", "1280.webp", "1920.avif", "1920.webp"].sort(),
+          [
+            "320.avif",
+            "320.webp",
+            "640.avif",
+            "640.webp",
+            "768.avif",
+            "768.webp",
+            "960.avif",
+            "960.webp",
+            "1280.avif",
+            "1280.webp",
+            "1920.avif",
+            "1920.webp",
+          ].sort(),
         );
         // Every rendition is really in storage, re-encoded without the GPS position.
         for (const variant of photo!.variants!) {
@@ -123,7 +136,9 @@ for (const kind of TEST_DATABASE_KINDS) {
         const found = await findPublicListing(handle.db, "real-estate", "photo-villa");
         const detail = found.kind === "found" ? toDetailData(found.listing) : undefined;
         expect(detail?.photos).toHaveLength(2);
-        expect(detail!.photos[0]!.avifSrcSet).toMatch(/320\.avif 320w, .*640\.avif 640w, .*960\.avif 960w, .*1280\.avif 1280w, .*1920\.avif 1920w$/);
+        expect(detail!.photos[0]!.avifSrcSet).toMatch(
+          /320\.avif 320w, .*640\.avif 640w, .*768\.avif 768w, .*960\.avif 960w, .*1280\.avif 1280w, .*1920\.avif 1920w$/,
+        );
         expect(detail!.photos[1]!.webpSrcSet).toContain("640.webp 640w");
         const events = await handle.db.select().from(auditEvents).where(eq(auditEvents.subjectId, listingId));
         expect(events.filter((event) => event.action === "photo added")).toHaveLength(2);

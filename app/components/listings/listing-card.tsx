@@ -30,7 +30,8 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
           alt=""
           width={384}
           height={288}
-          sizes="(min-width: 1024px) 384px, (min-width: 768px) 50vw, 100vw"
+          // The card is never wider than 384 px (max-w above), nor than the screen on a narrow phone.
+          sizes="(min-width: 384px) 384px, 100vw"
           widths={[384, 640, 768]}
           priority={priority && current === 0}
           theme={listing.category}
