@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { deferredCodeLoaded } from "#app/components/deferred-component";
 import { NonceProvider } from "#app/components/nonce-provider";
 import { servicesContext } from "#app/db/context";
 import { isDatabaseUnavailable } from "#app/db/unavailable.server";
@@ -67,7 +68,7 @@ function unavailablePage(siteName: string, nonce: string, headers: Headers): Res
   return new Response(html, { status: 503, headers });
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -80,6 +81,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = services.nonce;
+  // Every part written where it belongs, on the first request after a start too (deferred-component.tsx).
+  await deferredCodeLoaded();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

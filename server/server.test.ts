@@ -103,6 +103,31 @@ describe.skipIf(!hasBuild)("production server", () => {
   }, 20_000);
 });
 
+describe.skipIf(!hasBuild)("the first page after a start", () => {
+  it("is written whole, each part in its place, so it shows without JavaScript and is kept whole for the next visitors", async () => {
+    // The server loads the app on this very request; its deferred parts' code arrives while it renders.
+    const server = await startServer();
+    try {
+      const phone = {
+        "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Mobile Safari/537.36",
+      };
+      for (const page of [await get(server.port, "/", phone), await get(server.port, "/", phone)]) {
+        expect(page.status).toBe(200);
+        // A part React finished late is written after the page, hidden, for a script to move in. The router's own data
+        // scripts travel that way; markup must not.
+        expect(page.body.match(/<div hidden id="S:\d+"><(?!script)[^>]*>/g)).toBeNull();
+        const routerScripts = page.body.indexOf("window.__reactRouterContext");
+        for (const part of ['id="categories-heading"', 'id="leadership-heading"', "<footer"]) {
+          expect(page.body.indexOf(part), part).toBeGreaterThan(0);
+          expect(page.body.indexOf(part), part).toBeLessThan(routerScripts);
+        }
+      }
+    } finally {
+      server.stop();
+    }
+  }, 60_000);
+});
+
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!hasBuild || !adminUrl)("production server when PostgreSQL goes away", () => {
