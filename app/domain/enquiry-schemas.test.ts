@@ -1,6 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { contactSchema, defaultEnquiryMessage, interestFromPath, LIMITS, listingEnquirySchema, newSubmissionId, splitName } from "./enquiry-schemas";
+import { CATEGORIES } from "./categories";
+import {
+  contactSchema,
+  defaultEnquiryMessage,
+  interestFromPath,
+  LIMITS,
+  listingEnquirySchema,
+  listingEnquirySchemaFor,
+  newSubmissionId,
+  splitName,
+} from "./enquiry-schemas";
 
 const ID = "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e";
 
@@ -11,7 +21,7 @@ function form(values: Record<string, string>) {
 }
 
 /** Field errors the way the form shows them (Conform's parse, as on both sides). */
-function errors(schema: typeof contactSchema | typeof listingEnquirySchema, values: Record<string, string>) {
+function errors(schema: typeof contactSchema | ReturnType<typeof listingEnquirySchemaFor>, values: Record<string, string>) {
   const submission = parseWithZod(form(values), { schema });
   return submission.status === "success" ? {} : (submission.error ?? {});
 }
@@ -131,6 +141,16 @@ describe("detail enquiry schema", () => {
       phone: ["Phone must be 30 characters or fewer."],
       message: ["Message must be 5000 characters or fewer."],
     });
+  });
+
+  it("accepts only the next steps the listing's category offers, from one schema per set of steps", () => {
+    const boats = listingEnquirySchemaFor(CATEGORIES.yachts.enquiryIntents);
+    const cars = listingEnquirySchemaFor(CATEGORIES.cars.enquiryIntents);
+    expect(errors(boats, { ...validEnquiry, intent: "sea-trial" })).toEqual({});
+    expect(Object.keys(errors(cars, { ...validEnquiry, intent: "sea-trial" }))).toEqual(["intent"]);
+    expect(errors(cars, { ...validEnquiry, intent: "test-drive" })).toEqual({});
+    // Made once per set and reused: each new schema is compiled again on its first use.
+    expect(listingEnquirySchemaFor([...CATEGORIES.cars.enquiryIntents])).toBe(cars);
   });
 });
 
