@@ -8,6 +8,7 @@ import { authAccount, authRateLimit, authSession, authTwoFactor, authUser, authV
 import type { Env } from "#app/env.server";
 import { PASSWORD_MAX_UTF16_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/password-policy";
 import { isStaffRole, type StaffRole } from "#app/domain/staff-roles";
+import { AUTH_COOKIE_PREFIX } from "./auth-cookies.server";
 import { queuePasswordResetMail } from "./password-reset-mail.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
@@ -76,7 +77,7 @@ export function createAuth(db: Database, env: Env, secret: string, transport: { 
     advanced: {
       // The prefix is chosen here rather than by better-auth (which would add only __Secure-).
       useSecureCookies: false,
-      cookiePrefix: secure ? "__Host-better-auth" : "better-auth",
+      cookiePrefix: secure ? AUTH_COOKIE_PREFIX.secure : AUTH_COOKIE_PREFIX.plain,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/", domain: undefined },
       // A session's address comes from our resolved client address, never from X-Forwarded-For as sent.
       ipAddress: { ipAddressHeaders: [SESSION_ADDRESS_HEADER] },

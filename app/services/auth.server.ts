@@ -6,14 +6,18 @@ import { resolveClientIp } from "./client-ip.server";
 import { logSecurityEvent } from "./security-log.server";
 import { enforceSessionPolicy, sessionEndReason } from "./auth-session-policy.server";
 import { sessionLookupHeaders } from "./replaced-session.server";
+import { carriesSessionCookie } from "./auth-cookies.server";
 import { isDatabaseUnavailable } from "#app/db/unavailable.server";
 
 export type { StaffUser };
 
 /** The signed-in member of staff for this request, or null. Deactivated users, non-staff and expired or idle sessions count as signed out. */
 export async function getSessionUser(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffUser | null> {
+  const headers = sessionLookupHeaders(request, context);
+  // No session cookie, no session: the sign-in page and signed-out visits leave better-auth unloaded.
+  if (!carriesSessionCookie(headers)) return null;
   const { auth, db, env } = context.get(servicesContext);
-  const session = await auth.api.getSession({ headers: sessionLookupHeaders(request, context) }).catch(signedOutUnlessDatabaseDown);
+  const session = await auth.api.getSession({ headers }).catch(signedOutUnlessDatabaseDown);
   if (!session?.user || session.user.banned || !isStaffRole(session.user.role)) return null;
   // Idle and absolute limits (docs/decisions/0019): a session past either is deleted and counts as signed out.
   if (!(await enforceSessionPolicy(db, env, session.session))) return null;

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { appSettings } from "#app/db/schema";
 import { openTestDatabase } from "../../tests/setup/test-db";
-import { testEnv } from "../../tests/setup/test-services";
+import { contextFor, createTestServices, TEST_SITE, testEnv } from "../../tests/setup/test-services";
 import { isAuthApiError } from "./auth-api-error.server";
+import { getSessionUser } from "./auth.server";
 import { createAuthForDatabase } from "./auth-instance.server";
 import { lazyAuth, lazyAuthPair } from "./lazy-auth.server";
 
@@ -46,6 +47,25 @@ describe("better-auth made on first use", () => {
     const answers = await Promise.all([1, 2, 3].map(() => auth.api.getSession({ headers: new Headers() })));
     expect(answers).toEqual([null, null, null]);
     expect(loads).toBe(2);
+  });
+
+  it("is not loaded to look up the session of a request that carries no session cookie", async () => {
+    // A fresh start: the test above stored the secret.
+    await handle.db.delete(appSettings).where(eq(appSettings.key, "auth.secret"));
+    const { services, stop } = await createTestServices(handle, { env });
+    try {
+      const sessionOf = (cookie?: string) =>
+        getSessionUser(new Request(`${TEST_SITE}/sign-in`, { headers: cookie === undefined ? {} : { cookie } }), contextFor(services));
+      expect(await sessionOf()).toBeNull();
+      expect(await sessionOf("ws_shortlist=bugatti-chiron-2019; ws_currency=EUR")).toBeNull();
+      expect(await sessionOf("better-auth.session_token=")).toBeNull();
+      expect(await storedSecret()).toBeUndefined();
+      // A session cookie, even a forged one, is for better-auth to judge.
+      expect(await sessionOf("better-auth.session_token=forged.value")).toBeNull();
+      expect(await storedSecret()).toEqual(expect.any(String));
+    } finally {
+      await stop();
+    }
   });
 
   it("tells better-auth's refusals from other failures", async () => {
