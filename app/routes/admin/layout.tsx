@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+// The staff screens' stylesheet (app/admin.css): public pages do not download it.
+import "#app/admin.css";
 import type { Route } from "./+types/layout";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminShell } from "#app/components/admin/admin-shell";

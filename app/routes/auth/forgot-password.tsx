@@ -1,4 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
+// Staff screens share the /edit area's stylesheet (app/admin.css).
+import "#app/admin.css";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
