@@ -36,7 +36,7 @@ type SideMenuProps = {
  * and focus is kept inside while it is open and handed back to the menu button after.
  * Its buttons also carry the browser's own open and close commands, so on a slow phone the menu works at the first
  * press, before the page has hydrated. Without JavaScript the top bar links to #site-menu and CSS shows the same panel
- * (app.css).
+ * (site.css).
  */
 export function SideMenu({ open, onOpen, onClose, settings, returnFocusTo }: SideMenuProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -38,7 +38,7 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
           <Menu aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />
           <span className="sr-only">Open menu</span>
         </button>
-        {/* Without JavaScript the button cannot open the dialog: this link shows the same panel (see app.css). */}
+        {/* Without JavaScript the button cannot open the dialog: this link shows the same panel (see site.css). */}
         <noscript>
           <a href="#site-menu" className={MENU_BUTTON_CLASS}>
             <Menu aria-hidden="true" className="h-5 w-5" strokeWidth={1.5} />

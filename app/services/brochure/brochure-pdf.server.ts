@@ -7,7 +7,7 @@ import { brochureFonts, type BrochureFontName } from "./brochure-fonts.server";
  * contact panel with a QR code back to the listing. Everything it says comes from domain/brochure.ts.
  */
 
-// The site's palette (app/app.css).
+// The site's palette (app/site.css).
 const IVORY = "#faf7f1";
 const INK = "#17211c";
 const STONE = "#5b625d";
