@@ -1,5 +1,18 @@
 import { createElement, Suspense, use, useEffect, useRef, type ComponentType, type ReactNode, type RefObject } from "react";
 
+/** The server's loads of every deferred component's code, started as the modules that define them are evaluated. */
+const serverLoads: Promise<unknown>[] = [];
+
+/**
+ * Resolves when the server holds the code of every deferred component defined so far. The server loads the app on its
+ * first request (a fast start), so that request's render could otherwise reach a component whose code is still on its
+ * way: React would then write that part at the end of the page, hidden, for a script to move into place (no
+ * JavaScript, no part), and the page cache would keep that page for the next visitors. Later calls cost nothing.
+ */
+export async function deferredCodeLoaded(): Promise<void> {
+  await Promise.all(serverLoads);
+}
+
 /**
  * A component whose code stays out of the page's first download (the enquiry forms: their validation is zod and
  * Conform).
@@ -14,20 +27,6 @@ import { createElement, Suspense, use, useEffect, useRef, type ComponentType, ty
  * transition (the header's shortlist count) until the code arrives. The wrapper is `display: contents` (no box of
  * its own) and carries `data-ready` once the component is live (browser tests wait for it).
  */
-/** The server's loads of every deferred component's code, started as the modules that define them are evaluated. */
-const serverLoads: Promise<unknown>[] = [];
-
-/**
- * Resolves when the server holds the code of every deferred component defined so far. The server loads the app on its
- * first request (a fast start), so that request's render could otherwise reach a component whose code is still on its
- * way: React would then write that part at the end of the page, hidden, for a script to move into place (no
- * JavaScript, no part), and the page cache would keep that page for the next visitors. Later calls cost nothing.
- */
-export async function deferredCodeLoaded(): Promise<void> {
-  // A load that failed is reported by the render that reaches it (use() throws), not here.
-  await Promise.allSettled(serverLoads);
-}
-
 export function deferredComponent<Props extends object>(name: string, load: () => Promise<ComponentType<Props>>) {
   let loaded: ComponentType<Props> | undefined;
   let pending: Promise<ComponentType<Props>> | undefined;
@@ -42,7 +41,8 @@ export function deferredComponent<Props extends object>(name: string, load: () =
     ));
   // The server has every module at hand: it loads each as its route module is evaluated, and renders once they are in
   // (deferredCodeLoaded).
-  if (import.meta.env.SSR) serverLoads.push(preload());
+  // A load that failed is tried again, and reported, by the render that reaches the component (use() throws).
+  if (import.meta.env.SSR) serverLoads.push(preload().catch(() => undefined));
 
   function Loaded({ props, wrapper }: { props: Props; wrapper: RefObject<HTMLDivElement | null> }) {
     useEffect(() => wrapper.current?.setAttribute("data-ready", ""), [wrapper]);

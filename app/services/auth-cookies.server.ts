@@ -1,3 +1,5 @@
+import { cookiePairs } from "#app/domain/cookie-pairs";
+
 /**
  * The names of better-auth's cookies, kept apart from the instance (auth-instance.server.ts) so that a request can be
  * told to carry no session without loading better-auth (docs/decisions/0036-better-auth-on-first-use.md).
@@ -11,9 +13,5 @@ const SESSION_TOKEN_COOKIES = new Set(Object.values(AUTH_COOKIE_PREFIX).map((pre
  * session to look up: the sign-in page and a signed-out visit to /edit need no better-auth.
  */
 export function carriesSessionCookie(headers: Headers): boolean {
-  for (const part of (headers.get("cookie") ?? "").split(";")) {
-    const split = part.indexOf("=");
-    if (split > 0 && SESSION_TOKEN_COOKIES.has(part.slice(0, split).trim()) && part.slice(split + 1).trim() !== "") return true;
-  }
-  return false;
+  return cookiePairs(headers.get("cookie")).some(([name, value]) => SESSION_TOKEN_COOKIES.has(name) && value !== "");
 }

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import { cookiePairs } from "#app/domain/cookie-pairs";
 
 /**
  * better-auth replaces the session (a new token in a new cookie, the old one deleted) when a password is changed and
@@ -28,11 +29,7 @@ export function rememberReplacedSession(context: Readonly<RouterContextProvider>
 export function sessionLookupHeaders(request: Request, context: Readonly<RouterContextProvider>): Headers {
   const replaced = context.get(replacedCookies);
   if (!replaced) return request.headers;
-  const cookies = new Map<string, string>();
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const split = part.indexOf("=");
-    if (split > 0) cookies.set(part.slice(0, split).trim(), part.slice(split + 1).trim());
-  }
+  const cookies = new Map(cookiePairs(request.headers.get("cookie")));
   for (const [name, value] of replaced) {
     if (value) cookies.set(name, value);
     else cookies.delete(name);
