@@ -1,7 +1,8 @@
 /**
  * The second half of `npm run build` (after `react-router build`):
  *  1. compiles the HTTP host (server/index.ts) to plain JavaScript next to the SSR build, so production runs
- *     `node BUILD_DIR/server/host.js` with no TypeScript loader in memory (docs/decisions/0029-compiled-host.md);
+ *     `node BUILD_DIR/server/host.js` with no TypeScript loader in memory (docs/decisions/0029-compiled-host.md),
+ *     and the embedded database's thread (app/db/pglite-thread.worker.ts) next to it, where the host looks for it;
  *  2. writes a brotli and a gzip copy of every compressible client asset, at their highest levels, so the host
  *     sends ready bytes instead of compressing each response.
  */
@@ -20,8 +21,11 @@ const buildDir = parseEnv().buildDir;
 
 async function compileHost() {
   await build({
-    entryPoints: ["server/index.ts"],
-    outfile: path.join(buildDir, "server/host.js"),
+    entryPoints: [
+      { in: "server/index.ts", out: "host" },
+      { in: "app/db/pglite-thread.worker.ts", out: "pglite-thread.worker" },
+    ],
+    outdir: path.join(buildDir, "server"),
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,6 +1,6 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type pg from "pg";
+import type { PgliteThread } from "./pglite-thread.server";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { logger } from "#app/services/logger.server";
 
@@ -96,7 +96,7 @@ export function createLocalChangeBus(): ChangeBus & { deliver: (payload: string)
 export async function startChangeBus(handle: DatabaseHandle): Promise<ChangeBus> {
   const bus = createLocalChangeBus();
   if (handle.kind === "pglite") {
-    const unsubscribe = await (handle.raw as PGlite).listen(CHANGE_CHANNEL, (payload) => bus.deliver(payload));
+    const unsubscribe = await (handle.raw as PgliteThread).listen(CHANGE_CHANNEL, (payload) => bus.deliver(payload));
     return {
       ...bus,
       async close() {

@@ -1,7 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -10,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Env } from "#app/env.server";
+import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 /** The one database type the app codes against, whichever driver is underneath. */
@@ -23,8 +22,8 @@ export type DatabaseHandle = {
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** The raw PGlite or pg pool, for LISTEN/NOTIFY. */
-  raw: PGlite | pg.Pool;
+  /** The embedded database's thread or the pg pool, for LISTEN/NOTIFY. */
+  raw: PgliteThread | pg.Pool;
 };
 
 export type OpenOptions = {
@@ -54,23 +53,12 @@ export function openDatabaseFromEnv(env: Pick<Env, "DATABASE_URL" | "dataDir" | 
   });
 }
 
-/**
- * PostgreSQL's default 128 MB of shared buffers is touched at start-up inside PGlite's WebAssembly memory: it was
- * a third of the idle server's memory. The embedded database serves one process and a small catalogue (larger
- * ones belong on PostgreSQL, docs/operations.md), and the operating system's file cache sits underneath.
- */
-const PGLITE_SHARED_BUFFERS = "32MB";
-
+/** The embedded database, on a thread of its own (pglite-thread.server.ts). */
 async function openPglite(dir: string | undefined, migrationsFolder: string): Promise<DatabaseHandle> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  // pg_trgm backs the catalogue's substring search indexes (see drizzle/0002_search_trigram.sql).
-  const client = new PGlite({
-    dataDir: dir,
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const client = await PgliteThread.start({ dataDir: dir });
+  // Drizzle's driver calls `query` and `transaction`, which the thread answers as PGlite does.
+  const db = drizzlePglite(client as never, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",

@@ -1,5 +1,4 @@
 import { drizzle } from "drizzle-orm/pglite";
-import type { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import type pg from "pg";
 import { TEST_ACTOR } from "../../tests/setup/test-actor";
@@ -187,7 +186,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       if (kind === "postgres") {
         other = await openDatabase({ databaseUrl: (handle.raw as pg.Pool).options.connectionString });
       } else {
-        const db = drizzle(handle.raw as PGlite, { schema }) as unknown as Database;
+        const db = drizzle(handle.raw as never, { schema }) as unknown as Database;
         other = { ...handle, db, close: async () => undefined };
       }
       const changes = await startChangeBus(other);

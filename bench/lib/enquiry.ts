@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PgliteThread } from "#app/db/pglite-thread.server";
 import { openDatabase } from "#app/db/client.server";
 import { BENCH_DIR, ROOT, fetchText, log, percentile, round } from "./common";
 import { loadTool } from "./tools";
@@ -239,7 +239,7 @@ export async function measureEnquiries(origin: string, listingPath: string, patt
 export async function storedEnquiries(dataDir: string): Promise<{ stored: number; notificationsSent: number }> {
   const handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
   try {
-    const client = handle.raw as PGlite;
+    const client = handle.raw as PgliteThread;
     const stored = await client.query<{ count: number }>("select count(*)::int as count from contact_submissions");
     const sent = await client.query<{ count: number }>("select count(*)::int as count from email_outbox where sent_at is not null");
     return { stored: stored.rows[0]?.count ?? 0, notificationsSent: sent.rows[0]?.count ?? 0 };

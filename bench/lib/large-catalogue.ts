@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PgliteThread } from "#app/db/pglite-thread.server";
 import { count, sql } from "drizzle-orm";
 import { openDatabase } from "#app/db/client.server";
 import { listings } from "#app/db/schema";
@@ -56,16 +56,16 @@ export type QueryPlan = { page: string; sql: string; plan: string; executionMs: 
  */
 export async function explainCategoryQueries(dataDir: string, pages: { category: keyof typeof CATEGORIES; search: string }[]): Promise<QueryPlan[]> {
   const handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
-  const client = handle.raw as PGlite;
+  const client = handle.raw as PgliteThread;
   const plans: QueryPlan[] = [];
   try {
     for (const { category, search } of pages) {
       const captured: { text: string; params: unknown[] }[] = [];
       const original = client.query.bind(client);
-      client.query = ((text: string, params?: unknown[], options?: never) => {
+      client.query = (text, params, options) => {
         captured.push({ text, params: params ?? [] });
         return original(text, params, options);
-      }) as typeof client.query;
+      };
       try {
         const query = parseListingQuery(new URLSearchParams(search), CATEGORIES[category]);
         await Promise.all([findListings(handle.db, category, query), locationOptions(handle.db, category)]);

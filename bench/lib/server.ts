@@ -21,15 +21,29 @@ export function buildSite(): void {
   log(`build ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+const serveScript = () =>
+  (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.serve ?? "";
+
 /** The flags `npm run serve` gives Node.js (package.json), e.g. `--max-semi-space-size=4`. */
 function serveNodeFlags(): string[] {
-  const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
   return (
-    scripts.serve
-      ?.match(/\bnode((?:\s+--[\w-]+(?:=\S+)?)*)/)?.[1]
+    serveScript()
+      .match(/\bnode((?:\s+--[\w-]+(?:=\S+)?)*)/)?.[1]
       ?.trim()
       .split(/\s+/)
       .filter(Boolean) ?? []
+  );
+}
+
+/** The variables `npm run serve` sets before `node` (package.json), e.g. `MALLOC_ARENA_MAX=2`. */
+function serveEnv(): Record<string, string> {
+  const assignments = serveScript().match(/^((?:[A-Z_]+=\S+\s+)*)node\b/)?.[1] ?? "";
+  return Object.fromEntries(
+    assignments
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => pair.split("=", 2) as [string, string]),
   );
 }
 
@@ -72,6 +86,7 @@ export async function startServer(options: {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...serveEnv(),
       NODE_ENV: "production",
       BUILD_DIR: path.relative(ROOT, BUILD_DIR),
       DATA_DIR: dataDir,

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PgliteThread } from "#app/db/pglite-thread.server";
 import { openDatabase } from "#app/db/client.server";
 import { log, percentile, round } from "./common";
 
@@ -63,7 +63,7 @@ export async function measureViewRecording(
 export async function recordedViews(dataDir: string, listingId = "bugatti-chiron-2019"): Promise<number> {
   const handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
   try {
-    const result = await (handle.raw as PGlite).query<{ views: number }>(
+    const result = await (handle.raw as PgliteThread).query<{ views: number }>(
       "select coalesce(sum(views), 0)::int as views from listing_view_days where listing_id = $1",
       [listingId],
     );
