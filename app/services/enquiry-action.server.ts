@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/db/context";
-import { isCategoryId } from "#app/domain/category-ids";
+import type { Database } from "#app/db/client.server";
+import { isCategoryId, type CategoryId } from "#app/domain/category-ids";
 import { CATEGORIES } from "#app/domain/categories";
 import type { EnquiryKind } from "#app/domain/enquiry-schemas";
 import { ENQUIRY_OUTCOME_PARAM, type EnquiryActionData } from "#app/domain/enquiry-result";
@@ -25,18 +26,32 @@ export const SOLD_LISTING_MESSAGE =
  * slug still takes the enquiry, for the listing's current page; a sold listing takes none.
  */
 export async function enquiryAction({ request, context, params }: ActionArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, listingsCache } = context.get(servicesContext);
   const category = params.category ?? "";
   if (!isCategoryId(category)) throw data({ message: null }, { status: 404 });
-  const found = await findPublicListing(db, category, params.id ?? "");
+  const slug = params.id ?? "";
+  const target = await listingsCache.remember(`enquiry-target:${category}/${slug}`, ENQUIRY_TARGET_TTL_MS, () => enquiryTarget(db, category, slug));
   // Same 404 payload as the detail page's loader, so its error boundary shows the category's message.
-  if (found.kind === "missing") throw data({ message: CATEGORIES[category].notFound, category }, { status: 404 });
-  if (!takesEnquiries(found.listing)) {
+  if (!target) throw data({ message: CATEGORIES[category].notFound, category }, { status: 404 });
+  if (!target.takesEnquiries) {
     const payload: EnquiryActionData = { status: "error", result: { status: "error", error: { "": [SOLD_LISTING_MESSAGE] } } };
     return data(payload, { status: 409, headers: { "Cache-Control": "no-store" } });
   }
-  return handleEnquiry({ request, context }, "listing", { listingPath: listingPath(found.listing) });
+  return handleEnquiry({ request, context }, "listing", { listingPath: target.path });
 }
+
+/**
+ * What an enquiry needs of its listing: its current page and whether it takes enquiries; null when no public listing
+ * answers the address. Kept in the listings cache, which every process empties when any listing changes, so a listing
+ * marked sold refuses the next enquiry, and enquiries about one listing do not each read its whole row.
+ */
+async function enquiryTarget(db: Database, category: CategoryId, slug: string): Promise<{ path: string; takesEnquiries: boolean } | null> {
+  const found = await findPublicListing(db, category, slug);
+  return found.kind === "missing" ? null : { path: listingPath(found.listing), takesEnquiries: takesEnquiries(found.listing) };
+}
+
+/** How long an enquiry target is kept without a change (changes drop it at once); bounds nothing but memory. */
+const ENQUIRY_TARGET_TTL_MS = 5 * 60_000;
 
 /** What an enquiry about an empty shortlist answers (an old tab, or every listing on it gone since). */
 export const EMPTY_SHORTLIST_MESSAGE = "Your shortlist is empty. Save listings with the heart, then send your enquiry.";

@@ -12,12 +12,21 @@ import { parseEnquiryFilters } from "#app/domain/enquiry-filters";
 import { listEnquiries, loadEnquiry, retryEnquiryMessage } from "#app/models/enquiries-admin.server";
 import { settingsDefaults } from "#app/models/site-settings.server";
 import { findSubmission } from "#app/models/submissions.server";
+import { changeListingStatus } from "#app/models/listings-editor.server";
+import { TEST_ACTOR } from "../../tests/setup/test-actor";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import { contextFor, createTestServices } from "../../tests/setup/test-services";
 import type { AppServices } from "./app-services.server";
 import { startTurnstileStub } from "../../tests/stubs/http-stub";
 import { startSmtpStub, type SmtpStub } from "../../tests/stubs/smtp-stub";
-import { contactAction, EMPTY_SHORTLIST_MESSAGE, enquiryAction, shortlistEnquiryAction, SOLD_SHORTLIST_MESSAGE } from "./enquiry-action.server";
+import {
+  contactAction,
+  EMPTY_SHORTLIST_MESSAGE,
+  enquiryAction,
+  shortlistEnquiryAction,
+  SOLD_LISTING_MESSAGE,
+  SOLD_SHORTLIST_MESSAGE,
+} from "./enquiry-action.server";
 import { submitEnquiry, type EnquiryDeps, type EnquiryInput } from "./enquiry-pipeline.server";
 import { startOutboxWorker } from "./mail/outbox-worker.server";
 import { smtpTransport } from "./mail/smtp-transport.server";
@@ -675,6 +684,33 @@ for (const kind of TEST_DATABASE_KINDS) {
         ).rejects.toMatchObject({
           init: { status: 404 },
         });
+      });
+
+      it("refuses the next enquiry about a listing as soon as staff mark it sold, though the last one was taken", async () => {
+        await handle.db.update(listings).set({ status: "published" }).where(eq(listings.id, "lamborghini-aventador-2012"));
+        // Services that hear the database's change notices (LISTEN), as every app process does.
+        const listening = await createTestServices(handle, { env: env(), background: true });
+        const ask = () =>
+          enquiryAction({
+            request: post("/cars/lamborghini-aventador-2012.data", contactForm({ intent: "test-drive" })),
+            context: contextFor(listening.services, { clientIp: `192.0.2.${++ip}` }),
+            params: { category: "cars", id: "lamborghini-aventador-2012" },
+          });
+        try {
+          expect(await ask()).toMatchObject({ data: { status: "success" } });
+          const [listing] = await handle.db.select({ version: listings.version }).from(listings).where(eq(listings.id, "lamborghini-aventador-2012"));
+          await changeListingStatus(handle.db, TEST_ACTOR, "lamborghini-aventador-2012", listing!.version, "sold");
+          // The notice reaches each process a moment after the commit (on PostgreSQL, over a connection of its own).
+          const deadline = Date.now() + 3_000;
+          let answer = await ask();
+          while ((answer as { init?: { status?: number } }).init?.status !== 409 && Date.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            answer = await ask();
+          }
+          expect(answer).toMatchObject({ init: { status: 409 }, data: { result: { error: { "": [SOLD_LISTING_MESSAGE] } } } });
+        } finally {
+          await listening.stop();
+        }
       });
 
       it("answers 400 with field errors from the contact action", async () => {
