@@ -6,9 +6,9 @@ import { logger } from "#app/services/logger.server";
 import { fromThreadError, type PgliteThreadOptions, type ThreadError, type ThreadMessage, type ThreadRequest } from "./pglite-thread-protocol";
 
 /** A request as the app writes it: the thread numbers it. */
-type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
+type Outgoing = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
 
-/** What Drizzle's PGlite driver and the change bus call on a transaction: its statements. */
+/** What Drizzle's PGlite driver calls on a transaction: its statements. */
 export type ThreadTransaction = Pick<PgliteThread, "query" | "exec">;
 
 /**
@@ -116,7 +116,7 @@ export class PgliteThread {
     return results;
   }
 
-  private send(request: Request): Promise<unknown> {
+  private send(request: Outgoing): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     if (this.pending.size === 0) this.worker.ref();
