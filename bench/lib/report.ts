@@ -8,6 +8,7 @@ import type { MemoryResult } from "./memory";
 import type { PageImages } from "./page-images";
 import type { PhotoImport } from "./photo-catalogue";
 import type { StartupRun } from "./startup";
+import { VARIANT_WIDTHS } from "#app/services/images.server";
 import { median } from "./common";
 import type { ThroughputRow } from "./throughput";
 import type { ViewRecordingResult } from "./view-recording";
@@ -287,7 +288,8 @@ export function renderMarkdown(results: BenchResults): string {
       const sizes = photos.jpegKilobytes ? `${photos.jpegKilobytes.min}–${photos.jpegKilobytes.max} KB` : "kept from an earlier run";
       push(
         `Generated 2400 × 1600 JPEGs (${sizes}; sky, shapes and grain drawn with sharp so they compress like photographs) went through ` +
-          "the site's own import (`npm run images:import`'s code: type from the bytes, pixel cap, AVIF and WebP renditions at 640/1280/1920 px, " +
+          "the site's own import (`npm run images:import`'s code: type from the bytes, pixel cap, AVIF and WebP renditions at " +
+          `${VARIANT_WIDTHS.join("/")} px, ` +
           `blurred placeholder, references rewritten): ${photos.shown} pictures, ${photos.imported} of them imported by this run, in ` +
           `${Math.round(photos.seconds)} s. The pictures the measured pages show at load (every image block, each listing's cover and every ` +
           `photo of the measured detail listing) were imported; the ${photos.leftRemote} later gallery photos of other listings stay on the ` +
