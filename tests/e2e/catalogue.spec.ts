@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { HIDDEN_LISTING } from "../setup/e2e-fixtures";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, test } from "./fixtures";
 
 const cardTitles = (page: Page) => page.getByRole("main").locator("article h3");
 const openFilters = (page: Page) => page.locator("summary", { hasText: "Filters" }).click();
@@ -156,6 +156,8 @@ test.describe("listing card", () => {
     await expect(card.getByRole("list", { name: "Highlights" }).getByRole("listitem")).toHaveCount(3);
     const dots = card.getByRole("button", { name: /^Show image/ });
     await expect(dots).toHaveCount(3);
+    // The dots are rendered with the page but switch images only once it has hydrated.
+    await hydrated(page);
     await dots.nth(1).click();
     await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
     await expect(page).toHaveURL(/\/cars$/);
