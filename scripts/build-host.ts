@@ -1,6 +1,6 @@
 /**
  * The second half of `npm run build` (after `react-router build`):
- *  1. compiles the HTTP host (server/index.ts) to plain JavaScript next to the SSR build, so production runs
+ *  1. compiles the HTTP host (server/start.ts, then server/index.ts) to plain JavaScript next to the SSR build, so production runs
  *     `node BUILD_DIR/server/host.js` with no TypeScript loader in memory (docs/decisions/0029-compiled-host.md),
  *     and the embedded database's thread (app/db/pglite-thread.worker.ts) next to it, where the host looks for it;
  *  2. writes a brotli and a gzip copy of every compressible client asset, at their highest levels, so the host
@@ -22,7 +22,7 @@ const buildDir = parseEnv().buildDir;
 async function compileHost() {
   await build({
     entryPoints: [
-      { in: "server/index.ts", out: "host" },
+      { in: "server/start.ts", out: "host" },
       { in: "app/db/pglite-thread.worker.ts", out: "pglite-thread.worker" },
     ],
     outdir: path.join(buildDir, "server"),
@@ -30,6 +30,11 @@ async function compileHost() {
     platform: "node",
     format: "esm",
     target: "node20",
+    // host.js loads the host's own code (server/index.ts) only after it has started the embedded database (server/
+    // start.ts): a chunk of its own, loaded by that dynamic import. Chunks sit beside host.js, where import.meta.url
+    // lets the database's code find its worker.
+    splitting: true,
+    chunkNames: "host-[name]-[hash]",
     // Dependencies stay in node_modules (as in the SSR build); only our own TypeScript is compiled in.
     packages: "external",
     // The `#app/*` imports are ours: bundle them, whatever esbuild's rule for package-like paths.

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { openDatabaseFromEnv, type DatabaseHandle } from "#app/db/client.server";
 import { servicesContext } from "#app/db/context";
+import type { PgliteThread } from "#app/db/pglite-thread.server";
 import { seedCatalogue } from "#app/db/seed/seed.server";
 import { getEnv, type Env } from "#app/env.server";
 import { logger } from "#app/services/logger.server";
@@ -29,15 +30,18 @@ type Globals = { __whiteStreamsApp?: Promise<AppInstance> };
 /** How long after start the embedded database's planner statistics are refreshed. */
 const VACUUM_DELAY_MS = 5_000;
 
+/** What the host started before loading this code (server/index.ts). */
+export type EarlyStart = { embeddedDatabase?: Promise<PgliteThread> };
+
 /** One instance per process: dev-mode module reloads must not open the embedded database twice. */
-export function getApp(): Promise<AppInstance> {
+export function getApp(early: EarlyStart = {}): Promise<AppInstance> {
   const globals = globalThis as Globals;
-  globals.__whiteStreamsApp ??= createApp(getEnv());
+  globals.__whiteStreamsApp ??= createApp(getEnv(), early);
   return globals.__whiteStreamsApp;
 }
 
-export async function createApp(env: Env): Promise<AppInstance> {
-  const database = await openDatabaseFromEnv(env);
+export async function createApp(env: Env, early: EarlyStart = {}): Promise<AppInstance> {
+  const database = await openDatabaseFromEnv(env, early.embeddedDatabase);
   await database.migrate();
   if (env.SEED_ON_START) {
     const { inserted } = await seedCatalogue(database.db);

@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import { getEnv } from "../app/env.server";
 import { loggableUrl } from "../app/services/log-redaction.server";
 import { logger } from "../app/services/logger.server";
+import { takeEarlyDatabase } from "./early-start";
 import { cspNonce, securityHeaders } from "./security-headers";
 import type { AppInstance, getApp as GetApp } from "./app";
 
@@ -69,9 +70,11 @@ if (production) {
   // Fingerprinted assets never change: cache them for a year.
   host.use("/assets", expressStaticGzip(path.join(buildDir, "client/assets"), precompressed("1y", true)));
   host.use(expressStaticGzip(path.join(buildDir, "client"), precompressed("1h", false)));
+  // Started by the production entry (server/start.ts), opening on its thread while this one loads the code.
+  const embeddedDatabase = takeEarlyDatabase();
   const serverBuild = path.join(buildDir, "server/index.js");
   const { getApp } = (await import(serverBuild)) as { getApp: typeof GetApp };
-  loadApp = getApp;
+  loadApp = () => getApp({ embeddedDatabase });
 } else {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -8,7 +7,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Env } from "#app/env.server";
-import { PgliteThread } from "./pglite-thread.server";
+import { embeddedDatabaseDir, startEmbeddedDatabase } from "./embedded-database.server";
+import type { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 /** The one database type the app codes against, whichever driver is underneath. */
@@ -35,28 +35,33 @@ export type OpenOptions = {
   migrationsDir?: string;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /** The embedded database's thread, started already (startEmbeddedDatabaseEarly); used instead of starting one. */
+  startedThread?: Promise<PgliteThread>;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const migrationsFolder = path.resolve(options.migrationsDir ?? "drizzle");
   if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir, migrationsFolder);
+  return openPglite(options.startedThread ?? startEmbeddedDatabase(options.pgliteDir), migrationsFolder);
 }
 
 /** The database the settings choose: DATABASE_URL, or the embedded PGlite under DATA_DIR/db. */
-export function openDatabaseFromEnv(env: Pick<Env, "DATABASE_URL" | "dataDir" | "migrationsDir" | "DATABASE_POOL_SIZE">): Promise<DatabaseHandle> {
+export function openDatabaseFromEnv(
+  env: Pick<Env, "DATABASE_URL" | "dataDir" | "migrationsDir" | "DATABASE_POOL_SIZE">,
+  startedThread?: Promise<PgliteThread>,
+): Promise<DatabaseHandle> {
   return openDatabase({
     databaseUrl: env.DATABASE_URL,
-    pgliteDir: path.join(env.dataDir, "db"),
+    pgliteDir: embeddedDatabaseDir(env),
     migrationsDir: env.migrationsDir,
     poolSize: env.DATABASE_POOL_SIZE,
+    startedThread,
   });
 }
 
 /** The embedded database, on a thread of its own (pglite-thread.server.ts). */
-async function openPglite(dir: string | undefined, migrationsFolder: string): Promise<DatabaseHandle> {
-  if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PgliteThread.start({ dataDir: dir });
+async function openPglite(thread: Promise<PgliteThread>, migrationsFolder: string): Promise<DatabaseHandle> {
+  const client = await thread;
   // Drizzle's driver calls `query` and `transaction`, which the thread answers as PGlite does.
   const db = drizzlePglite(client as never, { schema }) as unknown as Database;
   return {
