@@ -18,7 +18,14 @@ import {
 } from "#app/domain/enquiry-schemas";
 import { CATEGORIES } from "#app/domain/categories";
 import { isCategoryId } from "#app/domain/category-ids";
-import { findStoredForm, isSameEnquiry, ownSubmissionId, storeSubmission, type NewSubmission } from "#app/models/submissions.server";
+import {
+  findStoredForm,
+  isSameEnquiry,
+  ownSubmissionId,
+  storeSubmission,
+  type NewSubmission,
+  type StoredForm,
+} from "#app/models/submissions.server";
 import { TURNSTILE_FIELD, verifyTurnstile, type TurnstileConfig } from "./captcha.server";
 import { logger } from "./logger.server";
 import { logSecurityEvent } from "./security-log.server";
@@ -109,18 +116,14 @@ export async function submitEnquiry(deps: EnquiryDeps, input: EnquiryInput): Pro
     return success(submission, value.submission_id, false, true);
   }
   // The same form posted again (a reload without JavaScript, a retry after a lost answer) was stored already:
-  // answer as the first time, without a second Turnstile check (its token was single-use) or rate-limit hit.
-  // A different enquiry under a known id came from a page a cache gave more than one visitor (or one visitor twice):
-  // it is new, and is stored under an id of its own (models/submissions.server.ts, StoredForm).
+  // answer as the first time. A different enquiry under a known id came from a page a cache gave more than one
+  // visitor (or one visitor twice): it is new, and is stored under an id of its own (models/submissions.server.ts,
+  // StoredForm). Storing tells both apart (below); only a Turnstile check must know first, as its token is single-use.
   let enquiry = toNewSubmission(input, value);
-  let stored = await findStoredForm(deps.db, enquiry.submissionId).catch(() => null);
-  if (stored && !isSameEnquiry(stored, enquiry)) {
-    enquiry = { ...enquiry, submissionId: ownSubmissionId(enquiry) };
-    stored = await findStoredForm(deps.db, enquiry.submissionId).catch(() => null);
-  }
-  if (stored) return success(submission, enquiry.submissionId, true, stored.notificationSent);
-
   if (deps.turnstile) {
+    const known = await findSameForm(deps.db, enquiry);
+    if (known.stored) return success(submission, known.enquiry.submissionId, true, known.stored.notificationSent);
+    enquiry = known.enquiry;
     const token = input.formData.get(TURNSTILE_FIELD);
     const check = await verifyTurnstile(deps.turnstile, {
       token: typeof token === "string" ? token : "",
@@ -134,9 +137,13 @@ export async function submitEnquiry(deps: EnquiryDeps, input: EnquiryInput): Pro
     }
   }
 
-  // The submission id is the token: concurrent posts of one form count once.
-  const decision = await deps.limiter.hit(`enquiry:${input.clientIp}`, { ...deps.limits, token: enquiry.submissionId });
+  // Counted by what the form says under its id: concurrent posts and reloads of one form count once, and different
+  // enquiries sent under one shared id count apart.
+  const decision = await deps.limiter.hit(`enquiry:${input.clientIp}`, { ...deps.limits, token: ownSubmissionId(enquiry) });
   if (!decision.allowed) {
+    // A form stored before the limit was reached is still answered as the first time.
+    const known = await findSameForm(deps.db, enquiry);
+    if (known.stored) return success(submission, known.enquiry.submissionId, true, known.stored.notificationSent);
     logSecurityEvent("enquiry-rate-limited", { outcome: "refused", ip: input.clientIp, kind: input.kind });
     return reject("rate-limit", decision.retryAfterSeconds);
   }
@@ -156,6 +163,21 @@ export async function submitEnquiry(deps: EnquiryDeps, input: EnquiryInput): Pro
   if (saved.duplicate) return success(submission, enquiry.submissionId, true, saved.notificationSent);
   const outcome = deps.deliver ? await deps.deliver(saved.notificationId).catch((): DeliveryOutcome => "pending") : "pending";
   return success(submission, enquiry.submissionId, false, outcome === "sent");
+}
+
+/**
+ * This form as stored already, under its own id or, when that id holds a different enquiry, under the id derived
+ * for it (`enquiry` is then that one); `stored` is null when it is new. A database fault reads as new: storing it
+ * then answers for the fault.
+ */
+async function findSameForm(db: Database, posted: NewSubmission): Promise<{ enquiry: NewSubmission; stored: StoredForm | null }> {
+  let enquiry = posted;
+  let stored = await findStoredForm(db, enquiry.submissionId).catch(() => null);
+  if (stored && !isSameEnquiry(stored, enquiry)) {
+    enquiry = { ...enquiry, submissionId: ownSubmissionId(enquiry) };
+    stored = await findStoredForm(db, enquiry.submissionId).catch(() => null);
+  }
+  return { enquiry, stored };
 }
 
 function success(

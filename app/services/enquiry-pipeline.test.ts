@@ -214,6 +214,29 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await submitEnquiry(limited, input(contactForm()))).toMatchObject({ status: "error", reason: "rate-limit" });
     });
 
+    it("answers a stored form posted again once the limit is reached as the first time, in a later window too", async () => {
+      let clock = Date.now();
+      const limited = { ...deps, limiter: memoryRateLimiter({ limit: 1, windowSeconds: 600, now: () => clock }) };
+      const first = contactForm();
+      expect(await submitEnquiry(limited, input(first))).toMatchObject({ status: "success", duplicate: false });
+      clock += 601_000;
+      expect(await submitEnquiry(limited, input(contactForm()))).toMatchObject({ status: "success", duplicate: false });
+      // The window is full: a new enquiry is refused, the reload of the stored one is still answered as sent.
+      expect(await submitEnquiry(limited, input(contactForm()))).toMatchObject({ status: "error", reason: "rate-limit" });
+      const again = contactForm({ submission_id: first.get("submission_id") as string });
+      expect(await submitEnquiry(limited, input(again))).toMatchObject({ status: "success", duplicate: true });
+    });
+
+    it("counts different enquiries sent under one shared id apart, so a shared id is no way round the limit", async () => {
+      const limited = { ...deps, limits: { limit: 2, windowSeconds: 600 } };
+      const shared = crypto.randomUUID();
+      const post = (message: string) => submitEnquiry(limited, input(contactForm({ submission_id: shared, message })));
+      expect(await post("The first enquiry under the shared id.")).toMatchObject({ status: "success" });
+      expect(await post("A second, different enquiry under it.")).toMatchObject({ status: "success" });
+      expect(await post("A third, different enquiry under it.")).toMatchObject({ status: "error", reason: "rate-limit" });
+      expect(await handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.message, "A third, different enquiry under it."))).toHaveLength(0);
+    });
+
     it("counts concurrent posts of one form once", async () => {
       const limited = { ...deps, limits: { limit: 1, windowSeconds: 600 } };
       const id = crypto.randomUUID();
