@@ -18,14 +18,7 @@ import {
 } from "#app/domain/enquiry-schemas";
 import { CATEGORIES } from "#app/domain/categories";
 import { isCategoryId } from "#app/domain/category-ids";
-import {
-  findStoredForm,
-  isSameEnquiry,
-  ownSubmissionId,
-  storeSubmission,
-  type NewSubmission,
-  type StoredForm,
-} from "#app/models/submissions.server";
+import { findStoredForm, isSameEnquiry, ownSubmissionId, storeSubmission, type NewSubmission, type StoredForm } from "#app/models/submissions.server";
 import { TURNSTILE_FIELD, verifyTurnstile, type TurnstileConfig } from "./captcha.server";
 import { logger } from "./logger.server";
 import { logSecurityEvent } from "./security-log.server";

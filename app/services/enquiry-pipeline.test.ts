@@ -234,7 +234,9 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await post("The first enquiry under the shared id.")).toMatchObject({ status: "success" });
       expect(await post("A second, different enquiry under it.")).toMatchObject({ status: "success" });
       expect(await post("A third, different enquiry under it.")).toMatchObject({ status: "error", reason: "rate-limit" });
-      expect(await handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.message, "A third, different enquiry under it."))).toHaveLength(0);
+      expect(
+        await handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.message, "A third, different enquiry under it.")),
+      ).toHaveLength(0);
     });
 
     it("counts concurrent posts of one form once", async () => {
