@@ -2,7 +2,8 @@
  * The second half of `npm run build` (after `react-router build`):
  *  1. compiles the HTTP host (server/start.ts, then server/index.ts) to plain JavaScript next to the SSR build, so production runs
  *     `node BUILD_DIR/server/host.js` with no TypeScript loader in memory (docs/decisions/0029-compiled-host.md),
- *     and the embedded database's thread (app/db/pglite-thread.worker.ts) next to it, where the host looks for it;
+ *     and beside it the embedded database's thread (app/db/pglite-thread.worker.ts) and the process that creates a
+ *     new database on a first start (server/set-up-database.ts), where the host looks for them;
  *  2. writes a brotli and a gzip copy of every compressible client asset, at their highest levels, so the host
  *     sends ready bytes instead of compressing each response.
  */
@@ -23,6 +24,7 @@ async function compileHost() {
   await build({
     entryPoints: [
       { in: "server/start.ts", out: "host" },
+      { in: "server/set-up-database.ts", out: "set-up-database" },
       { in: "app/db/pglite-thread.worker.ts", out: "pglite-thread.worker" },
     ],
     outdir: path.join(buildDir, "server"),

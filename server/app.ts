@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { openDatabaseFromEnv, type DatabaseHandle } from "#app/db/client.server";
 import { servicesContext } from "#app/db/context";
 import type { PgliteThread } from "#app/db/pglite-thread.server";
-import { seedCatalogue } from "#app/db/seed/seed.server";
+import { setUpDatabase } from "#app/db/set-up.server";
 import { getEnv, type Env } from "#app/env.server";
 import { logger } from "#app/services/logger.server";
 import { createAppServices } from "#app/services/app-services.server";
@@ -42,11 +42,7 @@ export function getApp(early: EarlyStart = {}): Promise<AppInstance> {
 
 export async function createApp(env: Env, early: EarlyStart = {}): Promise<AppInstance> {
   const database = await openDatabaseFromEnv(env, early.embeddedDatabase);
-  await database.migrate();
-  if (env.SEED_ON_START) {
-    const { inserted } = await seedCatalogue(database.db);
-    if (inserted > 0) logger.info({ inserted }, "seeded catalogue listings");
-  }
+  await setUpDatabase(database, env);
   // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded PGlite has no autovacuum, so refresh them
   // once per start (it lets counts use index-only scans). Shortly after start, not before it: it waits on the disk
   // for half a second or more, which the first visitor should not.

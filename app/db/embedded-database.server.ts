@@ -7,20 +7,16 @@ import { PgliteThread } from "./pglite-thread.server";
 export const embeddedDatabaseDir = (env: Pick<Env, "dataDir">) => path.join(env.dataDir, "db");
 
 /** Starts the embedded database's thread on `dir` (created if missing); `undefined` keeps it in memory (tests). */
-export async function startEmbeddedDatabase(dir: string | undefined): Promise<PgliteThread> {
-  if (dir && isEmptyDir(dir)) {
-    fs.mkdirSync(dir, { recursive: true });
-    // A new database is created inside PGlite's WebAssembly memory (initdb), which grows to some 700 MB for it and
-    // is never given back while the thread lives: the process then held over 700 MB at idle instead of under 300.
-    // The thread that created it is ended, and a new one opens the files it wrote (0.7 s more, on the first start).
-    await (await PgliteThread.start({ dataDir: dir })).close();
-  }
+export function startEmbeddedDatabase(dir: string | undefined): Promise<PgliteThread> {
+  if (dir) fs.mkdirSync(dir, { recursive: true });
   return PgliteThread.start({ dataDir: dir });
 }
 
-function isEmptyDir(dir: string): boolean {
+/** True when the settings choose the embedded database and it has not been created yet (a first start). */
+export function isNewEmbeddedDatabase(env: Pick<Env, "DATABASE_URL" | "dataDir">): boolean {
+  if (env.DATABASE_URL) return false;
   try {
-    return fs.readdirSync(dir).length === 0;
+    return fs.readdirSync(embeddedDatabaseDir(env)).length === 0;
   } catch {
     return true;
   }
