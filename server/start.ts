@@ -4,12 +4,12 @@
  * then loads the HTTP host: loading the host's and the application's code takes the main thread most of a second,
  * and the database opens on the second core meanwhile. Development runs server/index.ts itself.
  */
-import { isNewEmbeddedDatabase } from "../app/db/embedded-database.server";
+import { embeddedDatabaseDir, isNewEmbeddedDatabase } from "../app/db/embedded-database.server";
 import { getEnv } from "../app/env.server";
 import { startDatabaseEarly } from "./early-start";
 import { setUpNewDatabase } from "./first-start";
 
 const env = getEnv();
-if (isNewEmbeddedDatabase(env)) await setUpNewDatabase();
+if (isNewEmbeddedDatabase(env)) await setUpNewDatabase(embeddedDatabaseDir(env));
 startDatabaseEarly(env);
 await import("./index");

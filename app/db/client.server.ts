@@ -35,7 +35,7 @@ export type OpenOptions = {
   migrationsDir?: string;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
-  /** The embedded database's thread, started already (startEmbeddedDatabaseEarly); used instead of starting one. */
+  /** The embedded database's thread, started already (server/early-start.ts); used instead of starting one. */
   startedThread?: Promise<PgliteThread>;
 };
 

@@ -21,16 +21,3 @@ export function isNewEmbeddedDatabase(env: Pick<Env, "DATABASE_URL" | "dataDir">
     return true;
   }
 }
-
-/**
- * For the production host: starts the embedded database (when the settings choose it) before the application's code
- * is loaded, so the thread opens the database on the second core while this one loads the code (about half a second
- * each on a 2-core machine; they used to run one after the other). `undefined` with DATABASE_URL set.
- */
-export function startEmbeddedDatabaseEarly(env: Pick<Env, "DATABASE_URL" | "dataDir">): Promise<PgliteThread> | undefined {
-  if (env.DATABASE_URL) return undefined;
-  const started = startEmbeddedDatabase(embeddedDatabaseDir(env));
-  // Whoever takes it over awaits it, later: a failed start is reported there, not as an unhandled rejection now.
-  started.catch(() => {});
-  return started;
-}
