@@ -203,6 +203,37 @@ test.describe("listing card", () => {
     expect(attributes[0]?.priority).toBe("high");
     expect(attributes.slice(1).every((image) => image.loading === "lazy")).toBe(true);
   });
+
+  test("on a phone, a card's picture far below the fold is fetched only as the reader nears it, and its frame keeps its place", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Which pictures the browser asks for (the seeded ones live on another host: each is answered with nothing).
+    const requested: string[] = [];
+    await page.route(/image931\.wordpress\.com/, (route) => {
+      requested.push(route.request().url().split("?")[0]!);
+      return route.fulfill({ status: 404 });
+    });
+    await page.goto("/real-estate", { waitUntil: "load" });
+    const hero = await page.locator('main img[fetchpriority="high"]').getAttribute("src");
+    expect(requested).toContain(hero!.split("?")[0]);
+
+    // A card well beyond half a screen below the fold, but near enough for the browser's own lazy loading (which
+    // looks 1,250 px ahead on a fast connection) to have asked for its picture at once.
+    const frames = page.locator("main article .image-frame");
+    const tops = await frames.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().top));
+    const index = tops.findIndex((top) => top > 844 * 1.6 && top < 844 + 1200);
+    expect(index).toBeGreaterThan(0);
+    const frame = frames.nth(index);
+    const picture = (await frame.locator("img:not(.image-blur)").getAttribute("src"))!.split("?")[0]!;
+    expect(picture).not.toBe(hero!.split("?")[0]);
+    const before = (await frame.boundingBox())!;
+    await page.waitForTimeout(500);
+    expect(requested).not.toContain(picture);
+
+    await frame.scrollIntoViewIfNeeded();
+    await expect.poll(() => requested.includes(picture)).toBe(true);
+    const after = (await frame.boundingBox())!;
+    expect([after.width, after.height]).toEqual([before.width, before.height]);
+  });
 });
 
 test.describe("detail page", () => {

@@ -99,7 +99,7 @@ export function SmartImage({
   ) : null;
 
   return (
-    <div className={`image-frame ${className}`}>
+    <div className={`image-frame ${priority ? "" : "image-frame-deferred "}${className}`}>
       <span className="image-mark">{Mark ? <Mark aria-hidden="true" className="h-10 w-10" strokeWidth={1} /> : <WordMark />}</span>
       {/* An image, not a background in a style attribute, which the CSP refuses (docs/decisions/0032-no-inline-styles.md). */}
       {own?.placeholder ? <img aria-hidden="true" alt="" src={own.placeholder} className="image-blur" /> : null}
