@@ -90,16 +90,17 @@ export function SmartImage({
       alt={alt}
       width={width}
       height={height}
-      loading={priority ? "eager" : "lazy"}
+      // The main picture takes the browser's defaults (eager, decoded as it paints): no attribute to send.
+      loading={priority ? undefined : "lazy"}
       fetchPriority={priority ? "high" : undefined}
-      decoding={priority ? "auto" : "async"}
+      decoding={priority ? undefined : "async"}
       onError={(event) => (event.currentTarget.dataset.state = "error")}
       className={imgClassName}
     />
   ) : null;
 
   return (
-    <div className={`image-frame ${priority ? "" : "image-frame-deferred "}${className}`}>
+    <div className={`image-frame ${className}`}>
       <span className="image-mark">{Mark ? <Mark aria-hidden="true" className="h-10 w-10" strokeWidth={1} /> : <WordMark />}</span>
       {/* An image, not a background in a style attribute, which the CSP refuses (docs/decisions/0032-no-inline-styles.md). */}
       {own?.placeholder ? <img aria-hidden="true" alt="" src={own.placeholder} className="image-blur" /> : null}
