@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database, DbOrTx } from "#app/db/client.server";
+import { preparedStatement } from "#app/db/prepared.server";
 import { contactSubmissions, emailOutbox, listings, type ContactSubmissionRow, type EmailOutboxRow } from "#app/db/schema";
 import type { MailKind } from "#app/services/mail/message.server";
 
@@ -85,11 +86,7 @@ export async function claimDueMessages(
  * instead of after the messages claimed before them, this one first. Empty when another pass or process holds it.
  */
 export async function claimForWaitingVisitor(db: Database, outboxId: string, leaseSeconds: number): Promise<ClaimedMessage[]> {
-  const claimed = await claim(
-    db,
-    leaseSeconds,
-    sql`${DUE_AND_FREE} and (${emailOutbox.id} = ${outboxId} or ${emailOutbox.submissionId} = (select submission_id from email_outbox where id = ${outboxId}))`,
-  );
+  const claimed = toClaimedMessages(await claimForWaitingVisitorStatement(db).execute({ outboxId, leaseSeconds }));
   if (!claimed.some((message) => message.outbox.id === outboxId)) {
     // Only its companions were free: the holder of this one sends it; let them go the usual way.
     if (claimed.length) await releaseLeases(db, claimed);
@@ -97,6 +94,15 @@ export async function claimForWaitingVisitor(db: Database, outboxId: string, lea
   }
   return claimed.sort((a, b) => Number(b.outbox.id === outboxId) - Number(a.outbox.id === outboxId));
 }
+
+/** Built once: it runs for the first enquiry of every quiet moment. */
+const claimForWaitingVisitorStatement = preparedStatement((db) => {
+  const outboxId = sql`${sql.placeholder("outboxId")}::uuid`;
+  return claimStatement(
+    db,
+    sql`${DUE_AND_FREE} and (${emailOutbox.id} = ${outboxId} or ${emailOutbox.submissionId} = (select submission_id from email_outbox where id = ${outboxId}))`,
+  ).prepare("claim_for_waiting_visitor");
+});
 
 async function releaseLeases(db: Database, claimed: ClaimedMessage[]) {
   await db
@@ -110,21 +116,31 @@ async function releaseLeases(db: Database, claimed: ClaimedMessage[]) {
  * composers need, in one statement.
  */
 async function claim(db: Database, leaseSeconds: number, which: SQL): Promise<ClaimedMessage[]> {
+  return toClaimedMessages(await claimStatement(db, which).execute({ leaseSeconds }));
+}
+
+/** The claiming statement for the messages `which` selects; the lease's length is its placeholder `leaseSeconds`. */
+function claimStatement(db: Database, which: SQL) {
   const claimed = db.$with("claimed").as(
     db
       .update(emailOutbox)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${sql.placeholder("leaseSeconds")}::int)` })
       .where(which)
       .returning(),
   );
   // Every column the update returned, read through the CTE (Drizzle selects a subquery's columns one by one).
   const outboxFields = Object.fromEntries(OUTBOX_COLUMNS.map((key) => [key, claimed[key]]));
-  const rows = await db
+  return db
     .with(claimed)
     .select({ outbox: outboxFields, submission: contactSubmissions, listingTitle: listings.title })
     .from(claimed)
     .leftJoin(contactSubmissions, eq(contactSubmissions.submissionId, claimed.submissionId))
     .leftJoin(listings, listingOfEnquiry);
+}
+
+function toClaimedMessages(
+  rows: { outbox: Record<string, unknown>; submission: ContactSubmissionRow | null; listingTitle: string | null }[],
+): ClaimedMessage[] {
   return rows.map(({ outbox, submission, listingTitle }) => ({
     outbox: outbox as EmailOutboxRow,
     submission: submission ?? undefined,

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
-import { changeNotice, changeNoticeFor } from "#app/db/change-bus.server";
+import { changeNoticeFor } from "#app/db/change-bus.server";
 import type { Database } from "#app/db/client.server";
+import { preparedStatement } from "#app/db/prepared.server";
 import { payloadWithoutSecrets } from "#app/models/outbox.server";
 import { contactSubmissions, emailOutbox } from "#app/db/schema";
 import { ENQUIRY_MAIL_KINDS } from "#app/services/mail/mail-kinds.server";
@@ -86,10 +87,40 @@ export function isSameEnquiry(stored: StoredForm, submission: NewSubmission): bo
  * for every enquiry. The submission id is unique, so a second post of the same form stores nothing more.
  */
 export async function storeSubmission(db: Database, submission: NewSubmission): Promise<StoredSubmission> {
+  const messages = await storeStatement(db).execute({
+    ...submission,
+    intent: submission.intent ?? null,
+    contactMethod: submission.contactMethod ?? null,
+    contactTime: submission.contactTime ?? null,
+  });
+  const notification = messages.find((message) => message.kind === "staff-notification");
+  if (notification) return { duplicate: false, notificationId: notification.id };
+  // The id was taken: by this form posted before (or at the same moment, then committed by now), or by another.
+  const existing = await findStoredForm(db, submission.submissionId);
+  if (!existing) throw new Error(`enquiry ${submission.submissionId} was neither stored nor found`);
+  return { duplicate: true, ...existing };
+}
+
+const storeStatement = preparedStatement((db) => {
+  const value = (field: keyof NewSubmission) => sql.placeholder(field);
   const inserted = db.$with("inserted").as(
     db
       .insert(contactSubmissions)
-      .values({ ...submission, status: "pending" })
+      .values({
+        submissionId: value("submissionId"),
+        firstName: value("firstName"),
+        lastName: value("lastName"),
+        email: value("email"),
+        phone: value("phone"),
+        interest: value("interest"),
+        message: value("message"),
+        listingPath: value("listingPath"),
+        intent: value("intent"),
+        contactMethod: value("contactMethod"),
+        contactTime: value("contactTime"),
+        metadata: value("metadata"),
+        status: "pending",
+      })
       .onConflictDoNothing({ target: contactSubmissions.submissionId })
       .returning({ submissionId: contactSubmissions.submissionId }),
   );
@@ -101,26 +132,29 @@ export async function storeSubmission(db: Database, submission: NewSubmission): 
   );
   // The notice is selected with the rows, so it is sent exactly when they commit (PostgreSQL folds the two
   // identical notices of one transaction into one).
-  const messages = await db
+  return db
     .with(inserted, queued)
-    .select({ id: queued.id, kind: queued.kind, notice: changeNotice("enquiries", `new:${submission.submissionId}`) })
-    .from(queued);
-  const notification = messages.find((message) => message.kind === "staff-notification");
-  if (notification) return { duplicate: false, notificationId: notification.id };
-  // The id was taken: by this form posted before (or at the same moment, then committed by now), or by another.
-  const existing = await findStoredForm(db, submission.submissionId);
-  if (!existing) throw new Error(`enquiry ${submission.submissionId} was neither stored nor found`);
-  return { duplicate: true, ...existing };
-}
+    .select({ id: queued.id, kind: queued.kind, notice: changeNoticeFor("enquiries", sql`'new:' || ${value("submissionId")}`) })
+    .from(queued)
+    .prepare("store_submission");
+});
 
 /** The kinds of an enquiry's own messages, as an SQL array (constants from the code, never input). */
 const enquiryMailKinds = sql.raw(`array[${ENQUIRY_MAIL_KINDS.map((kind) => `'${kind}'`).join(", ")}]::text[]`);
 
 /** The form stored under this submission id, if any: what it said, and whether its notification went out. */
 export async function findStoredForm(db: Database, submissionId: string): Promise<StoredForm | null> {
-  const [row] = await db.select(storedForm).from(contactSubmissions).where(eq(contactSubmissions.submissionId, submissionId));
+  const [row] = await storedFormStatement(db).execute({ submissionId });
   return row ? toStoredForm(row) : null;
 }
+
+const storedFormStatement = preparedStatement((db) =>
+  db
+    .select(storedForm)
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.submissionId, sql.placeholder("submissionId")))
+    .prepare("find_stored_form"),
+);
 
 export async function findSubmission(db: Database, submissionId: string) {
   const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.submissionId, submissionId));
@@ -137,6 +171,10 @@ export async function findSubmission(db: Database, submissionId: string) {
  * tells live admin views of the change on commit.
  */
 export async function markSent(db: Database, outboxId: string, skipped?: string) {
+  await markSentStatement(db).execute({ outboxId, skipped: skipped ?? null });
+}
+
+const markSentStatement = preparedStatement((db) => {
   const sent = db.$with("sent").as(
     db
       .update(emailOutbox)
@@ -144,10 +182,10 @@ export async function markSent(db: Database, outboxId: string, skipped?: string)
         sentAt: sql`now()`,
         lockedUntil: null,
         attempts: sql`${emailOutbox.attempts} + 1`,
-        lastError: skipped ?? null,
+        lastError: sql`${sql.placeholder("skipped")}::text`,
         payload: payloadWithoutSecrets(),
       })
-      .where(and(eq(emailOutbox.id, outboxId), isNull(emailOutbox.sentAt)))
+      .where(and(eq(emailOutbox.id, sql.placeholder("outboxId")), isNull(emailOutbox.sentAt)))
       .returning({ id: emailOutbox.id, submissionId: emailOutbox.submissionId, kind: emailOutbox.kind, lastError: emailOutbox.lastError }),
   );
   const sentNow = (kind: MailKind) => sql`(${sent.kind} = ${kind} and ${sent.lastError} is null)`;
@@ -165,11 +203,12 @@ export async function markSent(db: Database, outboxId: string, skipped?: string)
       .returning({ id: contactSubmissions.id }),
   );
   // Both updates run whatever the select reads; the select announces the delivery (live admin views) on commit.
-  await db
+  return db
     .with(sent, flags)
     .select({ notice: deliveryNotice(sql`coalesce(${sent.submissionId}, ${sent.id}::text)`) })
-    .from(sent);
-}
+    .from(sent)
+    .prepare("mark_sent");
+});
 
 /** What live admin views hear when a message's delivery state changes: its enquiry (or the message itself). */
 const deliveryNotice = (key: SQLWrapper) => changeNoticeFor("enquiries", sql`'delivery:' || ${key}`);
