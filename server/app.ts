@@ -1,11 +1,11 @@
 import "react-router";
 import express from "express";
-import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { openDatabaseFromEnv, type DatabaseHandle } from "#app/db/client.server";
 import { servicesContext } from "#app/db/context";
 import type { PgliteThread } from "#app/db/pglite-thread.server";
 import { setUpDatabase } from "#app/db/set-up.server";
+import { startEmbeddedUpkeep } from "#app/db/embedded-upkeep.server";
 import { getEnv, type Env } from "#app/env.server";
 import { logger } from "#app/services/logger.server";
 import { createAppServices } from "#app/services/app-services.server";
@@ -27,9 +27,6 @@ export type AppInstance = {
 
 type Globals = { __whiteStreamsApp?: Promise<AppInstance> };
 
-/** How long after start the embedded database's planner statistics are refreshed. */
-const VACUUM_DELAY_MS = 5_000;
-
 /** What the host started before loading this code (server/index.ts). */
 export type EarlyStart = { embeddedDatabase?: Promise<PgliteThread> };
 
@@ -43,16 +40,8 @@ export function getApp(early: EarlyStart = {}): Promise<AppInstance> {
 export async function createApp(env: Env, early: EarlyStart = {}): Promise<AppInstance> {
   const database = await openDatabaseFromEnv(env, early.embeddedDatabase);
   await setUpDatabase(database, env);
-  // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded PGlite has no autovacuum, so refresh them
-  // once per start (it lets counts use index-only scans). Shortly after start, not before it: it waits on the disk
-  // for half a second or more, which the first visitor should not.
-  if (database.kind === "pglite") {
-    setTimeout(() => {
-      database.db
-        .execute(sql`vacuum analyze listings`)
-        .catch((error: unknown) => logger.warn({ err: error }, "refreshing the planner's statistics failed"));
-    }, VACUUM_DELAY_MS).unref();
-  }
+  // PGlite has no autovacuum: this keeps its planner statistics fresh and clears dead rows (db/embedded-upkeep.server.ts).
+  const upkeep = startEmbeddedUpkeep(database);
   logger.info({ database: database.kind }, "database ready");
   await announceSetupLink(database, env);
   const running = await createAppServices({ database, env });
@@ -104,6 +93,7 @@ export async function createApp(env: Env, early: EarlyStart = {}): Promise<AppIn
     database,
     close: async () => {
       pageCache.stop();
+      upkeep.stop();
       await running.stop();
       await database.close();
     },
