@@ -62,6 +62,20 @@ describe("what an enquiry is answered with", () => {
     expect(posted.body).toContain('"received"');
   });
 
+  it("with JavaScript, the data answer is sent as it is, even to a browser that takes brotli; a page's data is compressed", async () => {
+    const headers = { Origin: origin(), "Accept-Encoding": "gzip, deflate, br, zstd" };
+    const posted = await httpPostForm(server.port, "/contact.data", enquiry({ interest: INTEREST_OPTIONS[0]!.value }), headers);
+    expect(posted.status).toBe(200);
+    // About a hundred bytes, which a compressor would make larger.
+    expect(posted.headers["content-encoding"]).toBeUndefined();
+    expect(posted.body).toContain('"success"');
+    expect(Buffer.byteLength(posted.body)).toBeLessThan(1024);
+    // What the page loads by script on a client-side visit (its loader's data) is still compressed.
+    const loaderData = await httpGet(server.port, "/contact.data", { "Accept-Encoding": headers["Accept-Encoding"] });
+    expect(loaderData.status).toBe(200);
+    expect(loaderData.headers["content-encoding"]).toBe("br");
+  });
+
   it("a failed plain post is the page again, with what was typed and the reason", async () => {
     const posted = await httpPostForm(server.port, "/contact", enquiry({ email: "not-an-address", interest: INTEREST_OPTIONS[0]!.value }), {
       Origin: origin(),
