@@ -317,20 +317,21 @@ for (const kind of TEST_DATABASE_KINDS) {
       const bus = await startChangeBus(handle);
       const heard: string[] = [];
       bus.subscribe("enquiries", (key) => heard.push(key));
+      const sender = worker();
       try {
         const form = contactForm({ email: "refused@example.com" });
         const id = form.get("submission_id") as string;
         smtp.rejectRecipients.add("refused@example.com");
-        const sender = worker();
         await submitEnquiry({ ...deps, deliver: (outboxId: string) => sender.deliverSoon(outboxId, 5_000) }, input(form));
         await sender.runOnce();
-        await sender.stop();
         // The notification went out; the acknowledgement was refused (550) and failed for good. (Messages earlier tests
-        // left in the outbox go out with them, each announced under its own enquiry.)
+        // left in the outbox go out with them, each announced under its own enquiry.) The worker keeps running until
+        // both are heard: the visitor's two messages go out beside the pass, and a worker that stops sends no more.
         await expect
           .poll(() => heard.filter((key) => key.endsWith(id)), { timeout: 5_000 })
           .toEqual([`new:${id}`, `delivery:${id}`, `delivery:${id}`]);
       } finally {
+        await sender.stop();
         smtp.rejectRecipients.clear();
         await bus.close();
       }
