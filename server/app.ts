@@ -38,6 +38,11 @@ export function getApp(early: EarlyStart = {}): Promise<AppInstance> {
 }
 
 export async function createApp(env: Env, early: EarlyStart = {}): Promise<AppInstance> {
+  const loadBuild = () => import("virtual:react-router/server-build").then(appBuild);
+  // The route modules (React DOM's server renderer among them) take this thread most of a second to load. They load
+  // now, while the database opens and migrates on its own thread and this one mostly waits for it, not on the first
+  // request. A failure is the first request's to report, as before.
+  loadBuild().catch(() => {});
   const database = await openDatabaseFromEnv(env, early.embeddedDatabase);
   await setUpDatabase(database, env);
   // PGlite has no autovacuum: this keeps its planner statistics fresh and clears dead rows (db/embedded-upkeep.server.ts).
@@ -69,7 +74,7 @@ export async function createApp(env: Env, early: EarlyStart = {}): Promise<AppIn
   handler.use(pageCache.answer);
   handler.use(
     createAppRequestHandler({
-      build: () => import("virtual:react-router/server-build").then(appBuild),
+      build: loadBuild,
       mode: env.NODE_ENV,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
