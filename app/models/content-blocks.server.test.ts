@@ -101,7 +101,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       await readContent(store, ["contact-intro"]);
       const restored = await updateContentBlock(store, "contact-intro", { content: "  \n " }, TEST_ACTOR);
       expect(restored?.content).toBe(CONTENT_DEFAULTS["contact-intro"].content);
-      expect(toAdminContentBlock(restored!)).toMatchObject({ hasDefault: true, content: CONTENT_DEFAULTS["contact-intro"].content });
+      expect(await toAdminContentBlock(restored!)).toMatchObject({ hasDefault: true, content: CONTENT_DEFAULTS["contact-intro"].content });
       await createContentBlock(store, { key: "staff-note", type: "text", category: "contact", content: "Note" }, TEST_ACTOR);
       expect((await updateContentBlock(store, "staff-note", { content: "" }, TEST_ACTOR))?.content).toBe("");
     });
@@ -119,9 +119,11 @@ for (const kind of TEST_DATABASE_KINDS) {
     it("tells the Content Manager where each block appears on the site", async () => {
       const [leader] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "about-mission"));
       const mission = leader ?? (await createContentBlock(store, { key: "about-mission", type: "text", category: "about" }, TEST_ACTOR));
-      expect(toAdminContentBlock(mission).placements).toEqual([{ page: "About page", section: "Our Mission", href: "/about#mission-heading" }]);
+      expect((await toAdminContentBlock(mission)).placements).toEqual([
+        { page: "About page", section: "Our Mission", href: "/about#mission-heading" },
+      ]);
       const note = await createContentBlock(store, { key: "placement-note", type: "text", category: "home" }, TEST_ACTOR);
-      expect(toAdminContentBlock(note).placements).toEqual([]);
+      expect((await toAdminContentBlock(note)).placements).toEqual([]);
     });
 
     it("sanitises html on save and again on render", async () => {
@@ -137,11 +139,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(saved!.content).not.toMatch(/script|onclick|onerror|javascript:/i);
       expect(saved!.content).toContain("<p>Safe <a");
       expect(saved!.content).toContain('<img alt="" src="x" />');
-      expect(sanitizeContentHtml('<img src="/a.jpg" alt="Harbour">')).toBe('<img alt="Harbour" src="/a.jpg" />');
+      expect(await sanitizeContentHtml('<img src="/a.jpg" alt="Harbour">')).toBe('<img alt="Harbour" src="/a.jpg" />');
       // A row written around the model (an old import, a manual fix) is still made safe when rendered.
       await writeBehindCache(handle.db, "edit-html", '<p>Raw</p><script>alert("x")</script><iframe src="https://evil.example"></iframe>');
       const [raw] = await handle.db.select().from(contentBlocks).where(eq(contentBlocks.key, "edit-html"));
-      expect(toAdminContentBlock(raw!).previewHtml).toBe("<p>Raw</p>");
+      expect((await toAdminContentBlock(raw!)).previewHtml).toBe("<p>Raw</p>");
     });
 
     it("keeps image blocks to image addresses", async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtml from "sanitize-html";
 import type { Database } from "#app/db/client.server";
 import { contentBlocks, type ContentBlockMetadata, type ContentBlockRow } from "#app/db/schema";
 import { announceChange, type ChangeBus } from "#app/db/change-bus.server";
@@ -61,24 +61,37 @@ export type ContentStore = { db: Database; contentCache: ContentCache };
 // ---------------------------------------------------------------------------------------------------
 // HTML: sanitised when saved and again when rendered, so a row written any other way is still safe.
 
-const HTML_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "figure", "figcaption"],
-  allowedAttributes: { a: ["href", "title", "rel", "target"], img: ["src", "alt", "width", "height", "loading"], "*": ["class"] },
-  allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesAppliedToAttributes: ["href", "src"],
-  transformTags: {
-    a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
-    // An image without a description is decorative to screen readers, not an unnamed graphic.
-    img: (tagName, attribs) => ({ tagName, attribs: { alt: "", ...attribs } }),
-  },
-};
+/** The policy, made once sanitize-html is loaded (its `defaults` and `simpleTransform` come with it). */
+function htmlPolicy(sanitize: typeof sanitizeHtml): sanitizeHtml.IOptions {
+  return {
+    allowedTags: [...sanitize.defaults.allowedTags, "img", "figure", "figcaption"],
+    allowedAttributes: { a: ["href", "title", "rel", "target"], img: ["src", "alt", "width", "height", "loading"], "*": ["class"] },
+    allowedSchemes: ["http", "https", "mailto", "tel"],
+    allowedSchemesAppliedToAttributes: ["href", "src"],
+    transformTags: {
+      a: sanitize.simpleTransform("a", { rel: "noopener noreferrer" }),
+      // An image without a description is decorative to screen readers, not an unnamed graphic.
+      img: (tagName, attribs) => ({ tagName, attribs: { alt: "", ...attribs } }),
+    },
+  };
+}
 
-export function sanitizeContentHtml(html: string): string {
-  return sanitizeHtml(html, HTML_POLICY);
+/**
+ * sanitize-html, with its HTML parser and postcss (some 80 modules, a tenth of what the server loads), is loaded when
+ * the first html block is saved, read or previewed, not at start-up: the site's own blocks are text and images.
+ */
+let htmlSanitizer: Promise<(html: string) => string> | undefined;
+
+export function sanitizeContentHtml(html: string): Promise<string> {
+  htmlSanitizer ??= import("sanitize-html").then(({ default: sanitize }) => {
+    const policy = htmlPolicy(sanitize);
+    return (dirty: string) => sanitize(dirty, policy);
+  });
+  return htmlSanitizer.then((sanitize) => sanitize(html));
 }
 
 /** The text a public page shows for a block: html is sanitised on the way out too. */
-export function renderableContent(row: Pick<ContentBlockRow, "type" | "content">): string {
+export async function renderableContent(row: Pick<ContentBlockRow, "type" | "content">): Promise<string> {
   return row.type === "html" ? sanitizeContentHtml(row.content) : row.content;
 }
 
@@ -131,7 +144,7 @@ export async function readContent<K extends ContentKey>({ db, contentCache }: Co
   const values = {} as ContentValues<K>;
   for (const key of keys) {
     const row = rows.get(key);
-    values[key] = row?.content ? renderableContent(row) : CONTENT_DEFAULTS[key].content;
+    values[key] = row?.content ? await renderableContent(row) : CONTENT_DEFAULTS[key].content;
   }
   return values;
 }
@@ -148,7 +161,7 @@ export async function readContentBlock({ db, contentCache }: ContentStore, key: 
 // ---------------------------------------------------------------------------------------------------
 // Writes (admin, and the media helper's image upload)
 
-function checkContent(type: ContentType, content: string): string {
+async function checkContent(type: ContentType, content: string): Promise<string> {
   if (type === "html") return sanitizeContentHtml(content);
   if (type === "image" && !isImageAddress(content)) throw new ContentBlockError(IMAGE_ADDRESS_MESSAGE);
   return content;
@@ -168,7 +181,7 @@ export async function updateContentBlock(
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.key, key)).for("update");
     if (!current) return null;
-    const content = checkContent(current.type, changes.content.trim() === "" ? (contentDefaultOf(key) ?? "") : changes.content);
+    const content = await checkContent(current.type, changes.content.trim() === "" ? (contentDefaultOf(key) ?? "") : changes.content);
     const [updated] = await tx
       .update(contentBlocks)
       .set({
@@ -211,7 +224,7 @@ export async function createContentBlock(
       .values({
         key: input.key,
         type: input.type,
-        content: checkContent(input.type, input.content ?? ""),
+        content: await checkContent(input.type, input.content ?? ""),
         metadata: { ...input.metadata, category: input.category },
       })
       .onConflictDoNothing({ target: contentBlocks.key })
@@ -277,13 +290,13 @@ export async function saveMissingDefaults({ db, contentCache }: ContentStore, ro
 }
 
 /** The shape the Content Manager shows: html carries a sanitised preview rendered here on the server. */
-export function toAdminContentBlock(row: ContentBlockRow): AdminContentBlock {
+export async function toAdminContentBlock(row: ContentBlockRow): Promise<AdminContentBlock> {
   return {
     id: row.id,
     key: row.key,
     type: row.type,
     content: row.content,
-    previewHtml: row.type === "html" ? sanitizeContentHtml(row.content) : null,
+    previewHtml: row.type === "html" ? await sanitizeContentHtml(row.content) : null,
     category: row.metadata.category ?? null,
     updatedAt: row.updatedAt,
     placements: placementsOf(row.key),

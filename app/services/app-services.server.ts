@@ -83,7 +83,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ru
   // Open event streams would hold a graceful shutdown for its whole grace period: end them at once, the
   // browsers reconnect (to another process behind a load balancer, or to this one after its restart).
   const endStreams = () => live.closeAll();
-  const transport = options.transport === undefined ? transportFromEnv(env) : (options.transport ?? undefined);
+  const transport = options.transport === undefined ? await transportFromEnv(env) : (options.transport ?? undefined);
   let worker: OutboxWorker | undefined;
   if (background) {
     logger.info(

@@ -1,5 +1,4 @@
 import { hash, parseOptions, verify, type Options } from "@node-rs/argon2";
-import { verifyPassword as verifyBetterAuthScrypt } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { authAccount } from "#app/db/schema";
@@ -27,7 +26,9 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
   if (stored.startsWith(ARGON2ID_PREFIX)) return verify(stored, normalized(password));
-  // better-auth's own format; it normalises the password itself.
+  // better-auth's own format; it normalises the password itself. Its crypto module (with jose) is loaded only for
+  // such an old hash, not at start-up.
+  const { verifyPassword: verifyBetterAuthScrypt } = await import("better-auth/crypto");
   return verifyBetterAuthScrypt({ hash: stored, password });
 }
 

@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { fileTypeFromBuffer } from "file-type";
 import { acceptedFormatForDetected, describeFormats, formatLimit, type UploadKind, type UploadRules } from "#app/domain/upload-rules";
 
 /**
@@ -85,6 +84,8 @@ export function sanitizeFileName(raw: string | undefined): string {
 
 /** The accepted format the bytes show, whichever kinds are wanted; undefined for anything else. */
 export async function detectType(sample: Uint8Array): Promise<DetectedType | undefined> {
+  // Loaded on the first upload, not at start-up: file-type and its readers are some 30 modules.
+  const { fileTypeFromBuffer } = await import("file-type");
   const found = await fileTypeFromBuffer(sample);
   const format = found ? acceptedFormatForDetected(found.mime, { kinds: ["image", "video", "audio"] }) : undefined;
   return format ? { kind: format.kind, mime: format.mime, ext: format.extensions[0]!.slice(1) } : undefined;

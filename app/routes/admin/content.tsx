@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await listContentBlocks(services.db, { ...query, offset: 0, limit: ADMIN_PAGE_SIZE * query.pages }),
   );
   return {
-    blocks: rows.map(toAdminContentBlock),
+    blocks: await Promise.all(rows.map(toAdminContentBlock)),
     query: { search: query.search, category: query.category, pages: query.pages },
     hasMore: rows.length === ADMIN_PAGE_SIZE * query.pages,
   };
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const row = await updateContentBlock(services, parsed.data.key, { content: parsed.data.content }, user);
       if (!row) return data({ ok: false as const, error: "This block no longer exists." }, { status: 404 });
-      return { ok: true as const, block: toAdminContentBlock(row) };
+      return { ok: true as const, block: await toAdminContentBlock(row) };
     } catch (error) {
       if (!(error instanceof ContentBlockError)) throw error;
       return data({ ok: false as const, error: error.message }, { status: 400 });

@@ -114,17 +114,17 @@ describe("EmailJS transport against a local stand-in", () => {
     });
   });
 
-  it("requires the service id, template id and both keys as non-empty strings", () => {
+  it("requires the service id, template id and both keys as non-empty strings", async () => {
     expect(() => emailJsTransport({ ...options, serviceId: " ", privateKey: "" })).toThrow(
       "EmailJS needs non-empty values for: serviceId, privateKey",
     );
-    expect(() => transportFromEnv(parseEnv({ EMAILJS_SERVICE_ID: "service_1" }))).toThrow("templateId, publicKey, privateKey");
+    await expect(transportFromEnv(parseEnv({ EMAILJS_SERVICE_ID: "service_1" }))).rejects.toThrow("templateId, publicKey, privateKey");
   });
 
-  it("picks SMTP first, then EmailJS, else no transport", () => {
-    expect(transportFromEnv(parseEnv({}))).toBeUndefined();
+  it("picks SMTP first, then EmailJS, else no transport", async () => {
+    expect(await transportFromEnv(parseEnv({}))).toBeUndefined();
     const full = { EMAILJS_SERVICE_ID: "s", EMAILJS_TEMPLATE_ID: "t", EMAILJS_PUBLIC_KEY: "p", EMAILJS_PRIVATE_KEY: "k" };
-    expect(transportFromEnv(parseEnv(full))?.name).toBe("emailjs");
-    expect(transportFromEnv(parseEnv({ ...full, SMTP_URL: "smtp://127.0.0.1:2525" }))?.name).toBe("smtp");
+    expect((await transportFromEnv(parseEnv(full)))?.name).toBe("emailjs");
+    expect((await transportFromEnv(parseEnv({ ...full, SMTP_URL: "smtp://127.0.0.1:2525" })))?.name).toBe("smtp");
   });
 });

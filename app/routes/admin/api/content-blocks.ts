@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const rows = await saveMissingDefaults(services, await listContentBlocks(services.db, { ...query, limit: ADMIN_PAGE_SIZE }));
   return Response.json(
-    { blocks: rows.map(toAdminContentBlock), offset: query.offset, hasMore: rows.length === ADMIN_PAGE_SIZE },
+    { blocks: await Promise.all(rows.map(toAdminContentBlock)), offset: query.offset, hasMore: rows.length === ADMIN_PAGE_SIZE },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
