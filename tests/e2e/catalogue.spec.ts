@@ -31,6 +31,24 @@ test.describe("category pages", () => {
     });
   }
 
+  test("words typed into the search before the scripts arrive are kept, and searched once the page hydrates", async ({ page }) => {
+    // The scripts wait for the first paint (and a slow network): a visitor may well type first.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/cars", { waitUntil: "domcontentloaded" });
+    const search = page.getByPlaceholder("Search listings...");
+    await search.pressSequentially("ferr");
+    releaseScripts();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(page).toHaveURL(/\/cars\?q=ferr$/);
+    await expect(search).toHaveValue("ferr");
+    await expect(cardTitles(page)).toHaveText(["1990 Ferrari F40"]);
+  });
+
   test("search matches title, location or highlight on every keystroke, without history entries", async ({ page }) => {
     await page.goto("/");
     await page.goto("/cars");
