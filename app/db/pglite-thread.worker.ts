@@ -3,6 +3,7 @@
  * (pglite-thread.server.ts). PGlite runs PostgreSQL in WebAssembly on the thread that calls it; here, that is this
  * one, so the app's thread keeps rendering pages and parsing forms while a statement runs.
  */
+import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -28,11 +29,24 @@ async function start(options: PgliteThreadOptions): Promise<PGlite> {
   // pg_trgm backs the catalogue's substring search indexes (see drizzle/0002_search_trigram.sql).
   const db = new PGlite({
     dataDir: options.dataDir,
+    pgliteWasmModule: compilePostgres(),
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await db.waitReady;
   return db;
+}
+
+/**
+ * PostgreSQL's WebAssembly (9 MB), compiled here, at once. Left to PGlite, it is compiled asynchronously, and V8 then
+ * held the thread for another 200-350 ms after the database said it was ready, before the first statement could run.
+ * Compiled in one go it costs less CPU in all. Measured on the bench's data folder, PGlite alone: ready for the first
+ * statement about 250 ms sooner, 300-500 ms less CPU, statements as fast. In the server, the database is now ready
+ * before the main thread has loaded the app's code. Blocking is harmless: this thread has nothing else to do yet.
+ */
+function compilePostgres(): WebAssembly.Module {
+  const wasm = new URL("pglite.wasm", import.meta.resolve("@electric-sql/pglite"));
+  return new WebAssembly.Module(fs.readFileSync(wasm));
 }
 
 /** Starts a transaction and keeps it open until the app ends it; resolves with its id once BEGIN has run. */
