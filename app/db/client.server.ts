@@ -77,6 +77,7 @@ async function openPglite(thread: Promise<PgliteThread>, migrationsFolder: strin
   };
 }
 
+/** True when a trivial query answers (both drivers; postgres-client.server.ts uses it too). */
 export async function ping(db: Database): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
