@@ -38,11 +38,35 @@ const WAIT_FOR_FIRST_PAINT = `await new Promise((resolve) => {
  * Runs in the browser before the wait: until the page has hydrated (root sets data-hydrated), a choice in a select of
  * a `form[data-submit-on-change]` (the currency and the filters) sends its form the plain way, so a visitor quicker
  * than the scripts still gets what they chose. Once hydrated, the form's own handler does it without a page load.
+ *
+ * Words typed into such a form's field (the category search) are not sent at each keystroke: hydration puts the
+ * field's rendered value back, so they are remembered and typed again once the page has hydrated (an input event
+ * with a value React has not seen), and the form's own handler searches for them. Here rather than in the
+ * form's component: the page's modules stay as small as they were.
  */
-const EARLY_CHOICES = `document.addEventListener("change", (event) => {
+const EARLY_CHOICES = `const hydrated = () => document.documentElement.hasAttribute("data-hydrated");
+document.addEventListener("change", (event) => {
   const form = event.target.closest?.("form[data-submit-on-change]");
-  if (form && event.target.tagName === "SELECT" && !document.documentElement.hasAttribute("data-hydrated")) form.requestSubmit();
-});`;
+  if (form && event.target.tagName === "SELECT" && !hydrated()) form.requestSubmit();
+});
+const typedEarly = new Map();
+document.addEventListener("input", (event) => {
+  const field = event.target;
+  if (field.tagName === "INPUT" && field.closest?.("form[data-submit-on-change]") && !hydrated()) typedEarly.set(field, field.value);
+});
+new MutationObserver((records, observer) => {
+  if (!hydrated()) return;
+  observer.disconnect();
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
+  for (const [field, value] of typedEarly) {
+    if (!field.isConnected) continue;
+    // React may or may not have put the rendered value back yet: it is told the field is empty (its own setter), the
+    // words go in behind it (the plain setter), and the input event shows it a change either way.
+    field.value = "";
+    setValue.call(field, value);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}).observe(document.documentElement, { attributeFilter: ["data-hydrated"] });`;
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;

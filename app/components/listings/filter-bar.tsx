@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "#app/components/ui/icons/sliders-horizontal";
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
+import { useId, useState, type SyntheticEvent } from "react";
 import { Form, Link, NavigationType, useNavigationType, useSubmit } from "react-router";
 import { closeDropdown, Dropdown } from "#app/components/ui/dropdown";
 import { SearchInput } from "#app/components/ui/search-input";
@@ -22,32 +22,20 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
   const submit = useSubmit();
   // Each field keeps its own value while the new results load, and is never remounted: a keyboard user
   // stepping through a select with the arrow keys keeps focus on it.
-  const [q, setQ, qId] = useUrlBackedState(query.q, { keepTypedBeforeHydration: true });
+  const [q, setQ, qId] = useUrlBackedState(query.q);
   const [location, setLocation, locationId] = useUrlBackedState(query.location);
   const [bedrooms, setBedrooms, bedroomsId] = useUrlBackedState(query.bedrooms);
   const [type, setType, typeId] = useUrlBackedState(query.type);
   const [year, setYear, yearId] = useUrlBackedState(query.year);
   const [price, setPrice, priceId] = useUrlBackedState(query.price);
 
-  const formRef = useRef<HTMLFormElement>(null);
-
   function update(event: SyntheticEvent<HTMLFormElement>) {
-    search(event.currentTarget, (event.target as HTMLElement).tagName === "INPUT");
-  }
-
-  function search(form: HTMLFormElement, typing: boolean) {
+    const form = event.currentTarget;
+    const typing = (event.target as HTMLElement).tagName === "INPUT";
     const { sold, ...values } = Object.fromEntries(new FormData(form)) as Partial<Record<keyof ListingQuery, string>>;
     const params = listingSearchParams({ ...values, sold: sold === "1", sort: query.sort, page: 1 });
     void submit(params, { method: "get", replace: typing, preventScrollReset: true });
   }
-
-  // Words typed into the search before the scripts arrived (they wait for the first paint) are kept by the field
-  // (useUrlBackedState) and searched for now, as if typed now.
-  useEffect(() => {
-    if (q !== query.q && formRef.current) search(formRef.current, true);
-    // Once, on hydration: later keystrokes search as they happen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const activeFilters = [query.location, query.bedrooms, query.type, query.year, query.price, query.sold].filter(Boolean).length;
   const sortHref = (sort: string) => `?${listingSearchParams({ ...query, sort: sort as ListingQuery["sort"], page: 1 })}`;
@@ -55,7 +43,6 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
   return (
     <div className="sticky top-16 z-30 border-b border-ink/10 bg-ivory/95 backdrop-blur-md sm:top-20">
       <Form
-        ref={formRef}
         method="get"
         role="search"
         // A choice made before the page hydrates sends the form the plain way (scripts-after-first-paint).
@@ -205,10 +192,10 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
  * URL of an earlier keystroke, arriving late, must not undo what they typed since; back/forward always wins.
  * (Adjusting state while rendering is React's way to derive state from a changed prop.)
  */
-function useUrlBackedState(urlValue: string, { keepTypedBeforeHydration = false } = {}) {
+function useUrlBackedState(urlValue: string) {
   const id = useId();
   const navigationType = useNavigationType();
-  const [value, setValue] = useState(() => (keepTypedBeforeHydration ? typedBeforeHydration(id) : undefined) ?? urlValue);
+  const [value, setValue] = useState(urlValue);
   const [seenUrlValue, setSeenUrlValue] = useState(urlValue);
   if (seenUrlValue !== urlValue) {
     setSeenUrlValue(urlValue);
@@ -216,14 +203,4 @@ function useUrlBackedState(urlValue: string, { keepTypedBeforeHydration = false 
     if (!editingHere || navigationType === NavigationType.Pop) setValue(urlValue);
   }
   return [value, setValue, id] as const;
-}
-
-/**
- * What the visitor typed into the server-rendered field before the page hydrated; undefined on the server and after
- * hydration (the root marks it with data-hydrated). Hydration would otherwise put the URL's value back and lose it.
- */
-function typedBeforeHydration(id: string): string | undefined {
-  if (typeof document === "undefined" || document.documentElement.hasAttribute("data-hydrated")) return undefined;
-  const field = document.getElementById(id);
-  return field instanceof HTMLInputElement ? field.value : undefined;
 }
