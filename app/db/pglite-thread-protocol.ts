@@ -20,6 +20,8 @@ export type ThreadRequest =
       rowMode: "array" | "object";
       /** Types the caller parses itself (its parsers are functions, which cannot cross): they arrive as text. */
       textTypes: number[];
+      /** One of the app's prepared statements: run under a name, parsed and planned once (pglite-named-statements.ts). */
+      named?: boolean;
     }
   | { op: "exec"; id: number; txId?: number; sql: string }
   /** Starts a transaction; answered with its txId once BEGIN has run. */

@@ -99,6 +99,83 @@ describe("the embedded database on its own thread", () => {
   });
 });
 
+describe("the app's prepared statements on the embedded database", () => {
+  let thread: PgliteThread;
+  const namedStatements = async () =>
+    (await thread.query<{ statement: string }>("select statement from pg_prepared_statements order by prepare_time")).rows.map(
+      (row) => row.statement,
+    );
+  beforeAll(async () => {
+    thread = await PgliteThread.start({ dataDir: undefined });
+    await thread.exec("create table items (id int primary key, label text not null, added timestamptz not null default now(), data jsonb)");
+  });
+  afterAll(() => thread.close());
+
+  it("are parsed once under a name and answer as any statement does, each run with its own values", async () => {
+    const insert = "insert into items (id, label, data) values ($1, $2, $3) returning id, label, data";
+    thread.prepare(insert);
+    const first = await thread.query(insert, [1, "first", JSON.stringify({ tags: ["a"] })]);
+    const second = await thread.query(insert, [2, "second", null]);
+    expect(first.rows).toEqual([{ id: 1, label: "first", data: { tags: ["a"] } }]);
+    expect(second.rows).toEqual([{ id: 2, label: "second", data: null }]);
+    expect(second.affectedRows).toBe(1);
+    expect(await namedStatements()).toEqual([insert]);
+    // Unmarked statements stay unnamed.
+    expect((await thread.query<{ n: number }>("select count(*)::int as n from items")).rows).toEqual([{ n: 2 }]);
+    expect(await namedStatements()).toEqual([insert]);
+  });
+
+  it("leave the caller's types as text, and rows as arrays when asked", async () => {
+    const select = "select id, added from items where id = $1";
+    thread.prepare(select);
+    const TIMESTAMPTZ = 1184;
+    const result = await thread.query<[number, unknown]>(select, [1], { rowMode: "array", parsers: { [TIMESTAMPTZ]: (text) => `at ${text}` } });
+    expect(result.rows).toHaveLength(1);
+    expect(result.rows[0]![0]).toBe(1);
+    expect(result.rows[0]![1]).toMatch(/^at \d{4}-\d{2}-\d{2} /);
+  });
+
+  it("pass PostgreSQL's errors on, and their notices reach listeners", async () => {
+    const insert = "insert into items (id, label) values ($1, $2) returning pg_notify('items', label)";
+    thread.prepare(insert);
+    const heard: string[] = [];
+    const unlisten = await thread.listen("items", (payload) => heard.push(payload));
+    await thread.query(insert, [3, "third"]);
+    const duplicate = await thread.query(insert, [3, "again"]).catch((error: unknown) => error);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    await thread.query(insert, [4, "fourth"]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await unlisten();
+    expect(heard).toEqual(["third", "fourth"]);
+  });
+
+  it("wait for an open transaction to end, as every statement does", async () => {
+    const count = "select count(*)::int as n from items where id > $1";
+    thread.prepare(count);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query("insert into items (id, label) values (10, 'inside')");
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const outside = thread.query<{ n: number }>(count, [0]);
+    expect(await settled(outside)).toBe(false);
+    release();
+    await transaction;
+    expect((await outside).rows).toEqual([{ n: 5 }]);
+  });
+
+  it("are parsed again when a migration changes the table under them", async () => {
+    const everything = "select * from items where id = $1";
+    thread.prepare(everything);
+    expect(Object.keys((await thread.query<object>(everything, [1])).rows[0]!)).toEqual(["id", "label", "added", "data"]);
+    await thread.exec("alter table items add column note text");
+    expect((await thread.query<object>(everything, [1])).rows[0]).toMatchObject({ id: 1, note: null });
+    expect((await namedStatements()).filter((statement) => statement === everything)).toHaveLength(1);
+  });
+});
+
 describe("the embedded database's files", () => {
   let dir: string;
   beforeAll(() => {

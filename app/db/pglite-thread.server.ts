@@ -8,6 +8,12 @@ import { fromThreadError, type PgliteThreadOptions, type ThreadError, type Threa
 /** A request as the app writes it: the thread numbers it. */
 type Outgoing = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
 
+/**
+ * Marks a PgliteThread across copies of this module: the compiled host and the app's server build each bundle their
+ * own, and the thread the host starts is the one the app's statements reach.
+ */
+const THREAD_BRAND = Symbol.for("white-streams.pglite-thread");
+
 /** What Drizzle's PGlite driver calls on a transaction: its statements. */
 export type ThreadTransaction = Pick<PgliteThread, "query" | "exec">;
 
@@ -26,6 +32,15 @@ export class PgliteThread {
   private readonly listeners = new Map<number, (payload: string) => void>();
   private nextId = 1;
   private stopped: Error | null = null;
+  /** The SQL of the app's prepared statements, run under a name on the thread (pglite-named-statements.ts). */
+  private readonly namedSql = new Set<string>();
+
+  readonly [THREAD_BRAND] = true;
+
+  /** Whether `value` is the embedded database's thread, whichever copy of this module started it. */
+  static isThread(value: unknown): value is Pick<PgliteThread, "prepare"> {
+    return typeof value === "object" && value !== null && (value as { [THREAD_BRAND]?: unknown })[THREAD_BRAND] === true;
+  }
 
   private constructor(private readonly worker: Worker) {
     worker.on("message", (message: ThreadMessage) => this.receive(message));
@@ -62,6 +77,14 @@ export class PgliteThread {
 
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     return this.queryIn(undefined, sql, params, options);
+  }
+
+  /**
+   * Marks a statement the app runs many times (`preparedStatement`): the thread parses and plans it once and keeps it
+   * under a name, as node-postgres does with a named query on a PostgreSQL server.
+   */
+  prepare(sql: string): void {
+    this.namedSql.add(sql);
   }
 
   exec(sql: string): Promise<Results[]> {
@@ -111,7 +134,8 @@ export class PgliteThread {
   private async queryIn<T>(txId: number | undefined, sql: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
     const parsers = options.parsers ?? {};
     const textTypes = Object.keys(parsers).map(Number);
-    const results = (await this.send({ op: "query", txId, sql, params, rowMode: options.rowMode ?? "object", textTypes })) as Results<T>;
+    const named = this.namedSql.has(sql);
+    const results = (await this.send({ op: "query", txId, sql, params, rowMode: options.rowMode ?? "object", textTypes, named })) as Results<T>;
     if (textTypes.length > 0) applyParsers(results, parsers);
     return results;
   }

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { namedStatements } from "./pglite-named-statements";
 import { toThreadError, type PgliteThreadOptions, type ThreadMessage, type ThreadRequest } from "./pglite-thread-protocol";
 
 /**
@@ -84,9 +85,14 @@ function runnerFor(db: PGlite, txId: number | undefined): PGlite | Transaction {
   return open.tx;
 }
 
-async function handle(db: PGlite, request: ThreadRequest): Promise<unknown> {
+async function handle(db: PGlite, named: ReturnType<typeof namedStatements>, request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
     case "query": {
+      // In a transaction a statement runs on it, unnamed: the app's prepared statements all run on their own.
+      if (request.named && request.txId === undefined) {
+        const { rows, fields, affectedRows } = await named.query(request);
+        return { rows, fields, affectedRows };
+      }
       const parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepText]));
       const { rows, fields, affectedRows } = await runnerFor(db, request.txId).query(request.sql, request.params, {
         rowMode: request.rowMode,
@@ -121,8 +127,9 @@ async function handle(db: PGlite, request: ThreadRequest): Promise<unknown> {
 
 try {
   const db = await start(workerData as PgliteThreadOptions);
+  const named = namedStatements(db);
   port.on("message", (request: ThreadRequest) => {
-    handle(db, request).then(
+    handle(db, named, request).then(
       (value) => send({ op: "reply", id: request.id, ok: true, value }),
       (error: unknown) => send({ op: "reply", id: request.id, ok: false, error: toThreadError(error) }),
     );
