@@ -21,6 +21,26 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
+/**
+ * Opens a transaction that writes `statement` and stays open until `end()`, which commits it; resolves once the
+ * transaction has started.
+ */
+async function openTransaction(thread: PgliteThread, statement: string): Promise<{ end(): Promise<void> }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const transaction = thread.transaction(async (tx) => {
+    await tx.query(statement);
+    await held;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return {
+    end: () => {
+      release();
+      return transaction;
+    },
+  };
+}
+
 describe("the embedded database on its own thread", () => {
   let thread: PgliteThread;
   beforeAll(async () => {
@@ -63,17 +83,10 @@ describe("the embedded database on its own thread", () => {
   });
 
   it("holds statements from outside an open transaction until it ends, as PGlite does", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const transaction = thread.transaction(async (tx) => {
-      await tx.query("insert into notes (id, body) values (4, 'inside')");
-      await held;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const open = await openTransaction(thread, "insert into notes (id, body) values (4, 'inside')");
     const outside = thread.query<{ count: number }>("select count(*)::int as count from notes");
     expect(await settled(outside)).toBe(false);
-    release();
-    await transaction;
+    await open.end();
     expect((await outside).rows[0]!.count).toBe(3);
   });
 
@@ -152,17 +165,10 @@ describe("the app's prepared statements on the embedded database", () => {
   it("wait for an open transaction to end, as every statement does", async () => {
     const count = "select count(*)::int as n from items where id > $1";
     thread.prepare(count);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const transaction = thread.transaction(async (tx) => {
-      await tx.query("insert into items (id, label) values (10, 'inside')");
-      await held;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const open = await openTransaction(thread, "insert into items (id, label) values (10, 'inside')");
     const outside = thread.query<{ n: number }>(count, [0]);
     expect(await settled(outside)).toBe(false);
-    release();
-    await transaction;
+    await open.end();
     expect((await outside).rows).toEqual([{ n: 5 }]);
   });
 
