@@ -12,12 +12,9 @@ export type SmtpOptions = {
 export function smtpTransport({ url, ignoreTLS }: SmtpOptions): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
-    // Reused connections: a handshake per message is slow. Three, because a visitor's notification is sent beside the
-    // worker's pass (outbox-worker.server.ts, sendNow): on one connection it queued behind every message before it. At
-    // 50 enquiries a second, the detail form's p95 fell from 37-43 ms to 16-22 ms once warm, and 50 posts in the same
-    // instant from 218-311 ms to 187-226 ms. Three stays well within the concurrent connections mail services allow.
+    // One reused connection: the worker sends one message at a time, and a handshake per message is slow.
     pool: true,
-    maxConnections: 3,
+    maxConnections: 1,
     ignoreTLS,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
