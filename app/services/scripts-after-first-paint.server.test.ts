@@ -42,6 +42,30 @@ describe("the page's scripts wait for its first paint", () => {
     expect(wait < preloads && preloads < routes && routes < registry && registry < entry).toBe(true);
   });
 
+  it("add the module preloads a few at a time, letting the browser run other tasks between the batches", async () => {
+    // A listing's head holds 17: nine here, as the head lists them.
+    const hrefs = Array.from({ length: 9 }, (_, index) => `/assets/chunk-${index}.js`);
+    const shell = SHELL.replace("</head>", `${hrefs.map((href) => `<link rel="modulepreload" href="${href}" nonce="n1"/>`).join("")}</head>`);
+    const bootstrap = bootstrapOf(deferScripts(shell)!);
+    const preloading = bootstrap.slice(bootstrap.indexOf("const modulePreloads"), bootstrap.indexOf("const [route0"));
+
+    let steps: string[] = [];
+    // With scheduler.yield() (Chromium) and without it (a timer).
+    for (const scheduler of [{ yield: async () => void steps.push("yield") }, undefined]) {
+      steps = [];
+      const context = vm.createContext({
+        scheduler,
+        setTimeout: (resolve: () => void) => (steps.push("yield"), resolve()),
+        document: { createElement: () => ({}), head: { append: (link: { rel: string; href: string }) => steps.push(`${link.rel} ${link.href}`) } },
+      });
+      await vm.runInContext(`(async () => {${preloading}})()`, context);
+      const all = ["/assets/entry.client-A.js", "/assets/jsx-runtime-B.js", "/assets/root-C.js", "/assets/home-D.js", ...hrefs];
+      expect(steps.filter((step) => step !== "yield")).toEqual(all.map((href) => `modulepreload ${href}`));
+      // Four, a turn, four, a turn, …: never more than four appends in one task.
+      expect(steps.map((step) => (step === "yield" ? "|" : "x")).join("")).toBe("xxxx|xxxx|xxxx|x");
+    }
+  });
+
   it("the rewritten bootstrap is a module the browser can parse", () => {
     // Top-level await is only valid in a module; a syntax error would leave the page without JavaScript.
     const body = bootstrapOf(deferScripts(SHELL)!);
