@@ -1,12 +1,14 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /** The URL once the location filter is `value` (URLSearchParams writes spaces as +). */
 const withLocation = (value: string) => new RegExp(`[?&]location=${encodeURIComponent(value).replace(/%20/g, "\\+")}(&|$)`);
 
-// A keyboard user can step through the filter and sort choices without losing focus.
+// A keyboard user can step through the filter and sort choices without losing focus. That is the hydrated page's
+// behaviour: before its scripts have run, a choice loads the next page in full, as it does without JavaScript.
 test.describe("filters and sort by keyboard", () => {
   test("arrow keys step through a filter select: the URL follows and focus stays on the select", async ({ page }) => {
     await page.goto("/yachts");
+    await hydrated(page);
     await page.locator("summary", { hasText: "Filters" }).focus();
     await page.keyboard.press("Enter");
     await page.keyboard.press("Tab");
@@ -39,6 +41,7 @@ test.describe("filters and sort by keyboard", () => {
 
   test("the year select on cars keeps focus while its results load", async ({ page }) => {
     await page.goto("/cars");
+    await hydrated(page);
     await page.locator("summary", { hasText: "Filters" }).click();
     const year = page.getByRole("combobox", { name: "Year" });
     await year.focus();
@@ -52,6 +55,7 @@ test.describe("filters and sort by keyboard", () => {
 
   test("choosing a sort with the keyboard closes the menu and leaves focus on its button", async ({ page }) => {
     await page.goto("/cars");
+    await hydrated(page);
     const sort = page.locator("summary", { hasText: "Sort by:" });
     await sort.focus();
     await page.keyboard.press("Enter");
