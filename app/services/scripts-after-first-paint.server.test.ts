@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import vm from "node:vm";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { deferScripts, deferScriptsStream } from "./scripts-after-first-paint.server";
+import { deferScripts, deferScriptsStream, preloadsAfterFirstPaint } from "./scripts-after-first-paint.server";
 
 // The shape React Router 7.18's <Scripts> renders (module preloads hoisted into the head by React, the bootstrap last).
 const SHELL = `<!DOCTYPE html><html lang="en"><head><link rel="preload" as="image" fetchPriority="high" href="/media/a/1280.avif"/><link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n1"/><link rel="modulepreload" href="/assets/jsx-runtime-B.js" nonce="n1"/><link rel="modulepreload" href="/assets/root-C.js" nonce="n1"/><link rel="modulepreload" href="/assets/home-D.js" nonce="n1"/><link nonce="n1" rel="stylesheet" href="/assets/root-E.css"/></head><body><main>Ünïcode ✓</main><script nonce="n1">window.__reactRouterContext = {};</script><script nonce="n1" type="module" async="">
@@ -64,6 +64,16 @@ describe("the page's scripts wait for its first paint", () => {
       // Four, a turn, four, a turn, …: never more than four appends in one task.
       expect(steps.map((step) => (step === "yield" ? "|" : "x")).join("")).toBe("xxxx|xxxx|xxxx|x");
     }
+  });
+
+  it("say which modules the rewritten page asks for once it has painted (what the bench counts as its first load)", () => {
+    expect(preloadsAfterFirstPaint(deferScripts(SHELL + STREAMED)!)).toEqual([
+      "/assets/entry.client-A.js",
+      "/assets/jsx-runtime-B.js",
+      "/assets/root-C.js",
+      "/assets/home-D.js",
+    ]);
+    expect(preloadsAfterFirstPaint("<html><body><p>No scripts</p></body></html>")).toEqual([]);
   });
 
   it("the rewritten bootstrap is a module the browser can parse", () => {

@@ -118,6 +118,18 @@ export function deferScripts(html: string): string | undefined {
   return `${before}${open}${rewritten}${close}${html.slice(bootstrap.index + whole.length)}`;
 }
 
+const MODULE_PRELOAD_LIST = /\bconst modulePreloads = (\[[^\]]*\]);/;
+
+/**
+ * The modules a document rewritten by deferScripts asks for once it has painted (the preloads taken out of its head),
+ * or none for a document without that bootstrap: what a page loads at first besides its scripts' own imports, for
+ * measuring it (bench/lib/asset-bytes.ts) from the same shape this module writes.
+ */
+export function preloadsAfterFirstPaint(html: string): string[] {
+  const list = MODULE_PRELOAD_LIST.exec(html)?.[1];
+  return list ? (JSON.parse(list) as string[]) : [];
+}
+
 /** Above this much markup without a bootstrap script, the document is passed on untouched. */
 const SEARCH_LIMIT = 4 * 1024 * 1024;
 

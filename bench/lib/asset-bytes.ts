@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { preloadsAfterFirstPaint } from "#app/services/scripts-after-first-paint.server";
 import { fetchText } from "./common";
 
 export type JsFile = { url: string; raw: number; gzip: number; brotli: number };
@@ -39,8 +40,8 @@ export function referencedAssets(html: string): { js: string[]; css: string[] } 
   }
   for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
     for (const [, url] of body!.matchAll(/import\s*\(?\s*["']([^"']+\.js)["']/g)) js.add(url!);
-    // The module preloads the bootstrap adds once the page has painted (app/services/scripts-after-first-paint.server.ts).
-    for (const [, list] of body!.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const url of JSON.parse(list!) as string[]) js.add(url);
+    // The module preloads the bootstrap adds once the page has painted, read back by the module that writes them.
+    for (const url of preloadsAfterFirstPaint(body!)) js.add(url);
   }
   return { js: [...js], css: [...css] };
 }
@@ -65,6 +66,8 @@ async function measure(origin: string, urls: string[]) {
 export async function measureAssetBytes(origin: string, route: string): Promise<AssetBytes> {
   const page = await fetchText(`${origin}${route}`);
   if (page.status !== 200) throw new Error(`${route} answered ${page.status}`);
+  // Our pages list their modules in the bootstrap: without that list only the entry would be counted.
+  if (preloadsAfterFirstPaint(page.text).length === 0) throw new Error(`${route}: no module preloads found in its bootstrap script`);
   const { js, css } = referencedAssets(page.text);
   const [jsFiles, cssFiles] = await Promise.all([measure(origin, js), measure(origin, css)]);
   const sum = (files: { gzip: number }[]) => files.reduce((total, file) => total + file.gzip, 0);
