@@ -9,8 +9,8 @@ import { Transform } from "node:stream";
  * are rendered in full on the server and work before (and without) JavaScript, so the scripts can wait: the head
  * keeps the stylesheet, the fonts and the main photo's preload, and the bootstrap first waits until the main photo
  * (`img[fetchpriority=high]`) is on the screen, or the first paint of a page without one, then asks for every module
- * (the same preloads, added then, a few per task: PRELOAD_IN_BATCHES) and hydrates as before. A photo that takes too long does not hold the
- * scripts past WAIT_CAP_MS.
+ * (the same preloads, added then, a few per task: PRELOAD_IN_BATCHES) and hydrates as before. A photo that takes too
+ * long does not hold the scripts past WAIT_CAP_MS.
  *
  * The rewrite works on the markup React Router 7 generates; a shell that does not look as expected is sent as it is.
  */
