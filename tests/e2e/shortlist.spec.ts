@@ -76,6 +76,13 @@ test.describe("with JavaScript", () => {
     // The share link opens the same list on another device (a fresh context: no cookie), which can keep it.
     const shareUrl = await page.getByRole("region", { name: "Share this shortlist" }).getByRole("link").getAttribute("href");
     expect(shareUrl).toMatch(/\/shortlist\?list=/);
+    // Its Copy button comes with the part's code, fetched after hydration, and puts the same link on the clipboard.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await deferredReady(page, "share-link");
+    const share = page.getByRole("region", { name: "Share this shortlist" });
+    await share.getByRole("button", { name: "Copy link" }).click();
+    await expect(share.getByRole("button", { name: "Link copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
     const other = await browser.newContext();
     const phone = await other.newPage();
     await phone.goto(new URL(shareUrl!).pathname + new URL(shareUrl!).search);

@@ -2,7 +2,7 @@ import { Heart } from "#app/components/ui/icons/heart";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/shortlist";
 import { ListingCard } from "#app/components/listings/listing-card";
-import { ShareLink } from "#app/components/listings/share-link";
+import { DeferredShareLink } from "#app/components/listings/deferred-share-link";
 import { ShortlistSoldNotice } from "#app/components/listings/shortlist-sold-notice";
 import { fetchWithRouteAfterHydration } from "#app/components/deferred-component";
 import { DeferredShortlistEnquiryForm } from "#app/components/listings/deferred-shortlist-enquiry-form";
@@ -17,7 +17,7 @@ import { findShortlistCards } from "#app/models/listings.server";
 import { shortlistEnquiryAction, enquiryRouteHeaders } from "#app/services/enquiry-action.server";
 import { readShortlist, writeShortlist } from "#app/services/shortlist.server";
 
-fetchWithRouteAfterHydration(DeferredShortlistEnquiryForm);
+fetchWithRouteAfterHydration(DeferredShortlistEnquiryForm, DeferredShareLink);
 
 /**
  * The shortlist across categories (docs/decisions/0027). `/shortlist` shows the visitor's own list, from their
@@ -120,7 +120,7 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
                     <ShortlistSoldNotice />
                   )}
                 </div>
-                <ShareLink url={shareUrl} />
+                <DeferredShareLink url={shareUrl} />
               </>
             )}
           </div>
