@@ -41,6 +41,11 @@ import { measureViewRecording, recordedViews } from "./lib/view-recording";
 
 const DETAIL_LISTING = "bugatti-chiron-2019";
 const LIGHTHOUSE_ROUTES = ["/", "/cars", `/cars/${DETAIL_LISTING}`, "/real-estate?bedrooms=5", "/about", "/contact"];
+/**
+ * Whose first-load JavaScript is held to the budget: every public page's route module. The issue's six routes, and the
+ * shortlist (an unknown path is answered by the category route, or by the not-found route, the smallest of all).
+ */
+const BYTES_ROUTES = [...LIGHTHOUSE_ROUTES, "/shortlist"];
 const STARTUP_RUNS = 3;
 /** Lighthouse over HTTPS and HTTP/2 (`--only=http2`): a comparison beside the targets, not one of them. */
 const HTTP2_RUNS = 3;
@@ -121,7 +126,7 @@ async function main() {
       const floor = (results.floorBytes = await measureFloorBytes());
       log("measuring JavaScript and CSS bytes per route …");
       results.assetBytes = [];
-      for (const route of LIGHTHOUSE_ROUTES) {
+      for (const route of BYTES_ROUTES) {
         const row = await measureAssetBytes(small.origin, route);
         const over = (row.jsGzip - floor.jsGzip) / 1000;
         log(
