@@ -294,6 +294,8 @@ async function main() {
   const previous: Partial<Omit<BenchResults, "targets">> = option("only")
     ? (JSON.parse(fs.readFileSync(path.join(BENCH_DIR, "results.json"), "utf8")) as Omit<BenchResults, "targets">)
     : {};
+  // The photos paragraph describes the pictures Lighthouse measured: a run without Lighthouse keeps the one it had.
+  if (option("only") && !parts.has("lighthouse") && previous.photos) results.photos = previous.photos;
   const merged = { ...previous, ...results, generatedAt: previous.generatedAt ?? results.generatedAt, machine: previous.machine ?? results.machine };
   const final: BenchResults = { ...merged, targets: checkTargets(merged) };
   fs.writeFileSync(path.join(BENCH_DIR, "results.json"), `${JSON.stringify(final, null, 2)}\n`);
