@@ -6,7 +6,6 @@ import {
   defaultEnquiryMessage,
   interestFromPath,
   LIMITS,
-  listingEnquirySchema,
   listingEnquirySchemaFor,
   newSubmissionId,
   splitName,
@@ -21,7 +20,7 @@ function form(values: Record<string, string>) {
 }
 
 /** Field errors the way the form shows them (Conform's parse, as on both sides). */
-function errors(schema: typeof contactSchema | ReturnType<typeof listingEnquirySchemaFor>, values: Record<string, string>) {
+function errors(schema: ReturnType<typeof contactSchema> | ReturnType<typeof listingEnquirySchemaFor>, values: Record<string, string>) {
   const submission = parseWithZod(form(values), { schema });
   return submission.status === "success" ? {} : (submission.error ?? {});
 }
@@ -31,13 +30,13 @@ const validEnquiry = { name: "Ada Lovelace", email: "ada@example.com", phone: ""
 
 describe("contact form schema", () => {
   it("accepts a complete form and leaves an empty phone out", () => {
-    const submission = parseWithZod(form(validContact), { schema: contactSchema });
+    const submission = parseWithZod(form(validContact), { schema: contactSchema() });
     expect(submission.status).toBe("success");
     if (submission.status === "success") expect(submission.value).toEqual({ ...validContact, phone: undefined });
   });
 
   it("requires the name, e-mail, interest and message with the spec's messages", () => {
-    expect(errors(contactSchema, { submission_id: ID })).toEqual({
+    expect(errors(contactSchema(), { submission_id: ID })).toEqual({
       name: ["Name is required."],
       email: ["Email is required."],
       interest: ["Please select an area of interest."],
@@ -46,7 +45,7 @@ describe("contact form schema", () => {
   });
 
   it("treats whitespace-only answers as missing", () => {
-    expect(errors(contactSchema, { ...validContact, name: "   ", message: "\n  " })).toEqual({
+    expect(errors(contactSchema(), { ...validContact, name: "   ", message: "\n  " })).toEqual({
       name: ["Name is required."],
       message: ["Message is required."],
     });
@@ -63,32 +62,32 @@ describe("contact form schema", () => {
     "</script><script>alert(1)</script>@example.com",
     '"><img/src=x/onerror=alert(1)>@example.com',
   ])("rejects the e-mail %j", (email) => {
-    expect(errors(contactSchema, { ...validContact, email })).toEqual({ email: ["Please enter a valid email address."] });
+    expect(errors(contactSchema(), { ...validContact, email })).toEqual({ email: ["Please enter a valid email address."] });
   });
 
   it.each(["ada@example.com", "a.b+c@mail.example.co.uk", "x@y.io"])("accepts the e-mail %j", (email) => {
-    expect(errors(contactSchema, { ...validContact, email })).toEqual({});
+    expect(errors(contactSchema(), { ...validContact, email })).toEqual({});
   });
 
   it.each(["12345", "123456789", "+44 207 94", "phone 1234567890", "(020) 7946 0958", "++441234567890"])("rejects the phone %j", (phone) => {
-    expect(errors(contactSchema, { ...validContact, phone })).toEqual({ phone: ["Please enter a valid phone number."] });
+    expect(errors(contactSchema(), { ...validContact, phone })).toEqual({ phone: ["Please enter a valid phone number."] });
   });
 
   it.each(["1234567890", "+44 20 7946 0958", "+91-98765-43210", "0 1 2 3 4 5 6 7 8 9"])("accepts the phone %j", (phone) => {
-    expect(errors(contactSchema, { ...validContact, phone })).toEqual({});
+    expect(errors(contactSchema(), { ...validContact, phone })).toEqual({});
   });
 
   it("accepts only the five areas of interest (Private Jets is sent as Jets)", () => {
     for (const interest of ["Real Estate", "Cars", "Metals", "Yachts", "Jets"]) {
-      expect(errors(contactSchema, { ...validContact, interest })).toEqual({});
+      expect(errors(contactSchema(), { ...validContact, interest })).toEqual({});
     }
-    expect(errors(contactSchema, { ...validContact, interest: "Private Jets" })).toEqual({ interest: ["Please select an area of interest."] });
-    expect(errors(contactSchema, { ...validContact, interest: "General" })).toEqual({ interest: ["Please select an area of interest."] });
+    expect(errors(contactSchema(), { ...validContact, interest: "Private Jets" })).toEqual({ interest: ["Please select an area of interest."] });
+    expect(errors(contactSchema(), { ...validContact, interest: "General" })).toEqual({ interest: ["Please select an area of interest."] });
   });
 
   it("limits every field's length with a clear message", () => {
     expect(
-      errors(contactSchema, {
+      errors(contactSchema(), {
         ...validContact,
         name: "n".repeat(LIMITS.name + 1),
         email: `${"e".repeat(LIMITS.email)}@example.com`,
@@ -101,34 +100,44 @@ describe("contact form schema", () => {
       phone: ["Phone must be 30 characters or fewer."],
       message: ["Message must be 5000 characters or fewer."],
     });
-    expect(errors(contactSchema, { ...validContact, name: "n".repeat(LIMITS.name), message: "m".repeat(LIMITS.message) })).toEqual({});
+    expect(errors(contactSchema(), { ...validContact, name: "n".repeat(LIMITS.name), message: "m".repeat(LIMITS.message) })).toEqual({});
   });
 
   it("refuses line breaks in values that reach e-mail headers", () => {
-    expect(errors(contactSchema, { ...validContact, name: "Eve\r\nBcc: victim@example.com" })).toEqual({ name: ["Name must be on a single line."] });
-    expect(errors(contactSchema, { ...validContact, email: "eve@example.com\nBcc: victim@example.com" })).toEqual({
+    expect(errors(contactSchema(), { ...validContact, name: "Eve\r\nBcc: victim@example.com" })).toEqual({
+      name: ["Name must be on a single line."],
+    });
+    expect(errors(contactSchema(), { ...validContact, email: "eve@example.com\nBcc: victim@example.com" })).toEqual({
       email: ["Please enter a valid email address."],
     });
   });
 
   it("needs a well-formed submission id", () => {
-    expect(errors(contactSchema, { ...validContact, submission_id: "" })).toEqual({
+    expect(errors(contactSchema(), { ...validContact, submission_id: "" })).toEqual({
       submission_id: ["This form has expired. Please reload the page and try again."],
     });
-    expect(errors(contactSchema, { ...validContact, submission_id: "not-a-uuid" })).toEqual({
+    expect(errors(contactSchema(), { ...validContact, submission_id: "not-a-uuid" })).toEqual({
       submission_id: ["This form has expired. Please reload the page and try again."],
     });
   });
 });
 
+describe("building the schemas", () => {
+  it("builds each form's schema once, when it is first asked for, and hands out the same one after", () => {
+    expect(contactSchema()).toBe(contactSchema());
+    expect(listingEnquirySchemaFor(["information", "viewing"])).toBe(listingEnquirySchemaFor(["information", "viewing"]));
+    expect(listingEnquirySchemaFor(["information", "viewing"])).not.toBe(listingEnquirySchemaFor(["information", "offer"]));
+  });
+});
+
 describe("detail enquiry schema", () => {
   it("accepts a complete form with or without a phone, in any format", () => {
-    expect(errors(listingEnquirySchema, validEnquiry)).toEqual({});
-    expect(errors(listingEnquirySchema, { ...validEnquiry, phone: "ext. 42" })).toEqual({});
+    expect(errors(listingEnquirySchemaFor(), validEnquiry)).toEqual({});
+    expect(errors(listingEnquirySchemaFor(), { ...validEnquiry, phone: "ext. 42" })).toEqual({});
   });
 
   it("requires the name, e-mail and message", () => {
-    expect(errors(listingEnquirySchema, { submission_id: ID })).toEqual({
+    expect(errors(listingEnquirySchemaFor(), { submission_id: ID })).toEqual({
       name: ["Name is required."],
       email: ["Email is required."],
       message: ["Message is required."],
@@ -136,8 +145,8 @@ describe("detail enquiry schema", () => {
   });
 
   it("checks the e-mail format and every length", () => {
-    expect(errors(listingEnquirySchema, { ...validEnquiry, email: "ada@example" })).toEqual({ email: ["Please enter a valid email address."] });
-    expect(errors(listingEnquirySchema, { ...validEnquiry, phone: "1".repeat(31), message: "m".repeat(5001) })).toEqual({
+    expect(errors(listingEnquirySchemaFor(), { ...validEnquiry, email: "ada@example" })).toEqual({ email: ["Please enter a valid email address."] });
+    expect(errors(listingEnquirySchemaFor(), { ...validEnquiry, phone: "1".repeat(31), message: "m".repeat(5001) })).toEqual({
       phone: ["Phone must be 30 characters or fewer."],
       message: ["Message must be 5000 characters or fewer."],
     });

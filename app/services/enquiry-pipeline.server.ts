@@ -86,9 +86,9 @@ export function failureNotice(reason: EnquiryFailure, retryAfterSeconds = 0): st
 export async function submitEnquiry(deps: EnquiryDeps, input: EnquiryInput): Promise<EnquiryOutcome> {
   const schema =
     input.kind === "contact"
-      ? contactSchema
+      ? contactSchema()
       : input.kind === "shortlist"
-        ? shortlistEnquirySchema
+        ? shortlistEnquirySchema()
         : listingEnquirySchemaFor(intentsOf(input.listingPath));
   const submission = parseWithZod(input.formData, { schema });
   if (submission.status !== "success") return { status: "error", reason: "invalid", result: submission.reply() };

@@ -16,7 +16,8 @@ export function useEnquiryForm<Schema extends z.ZodObject>({
   schema,
   defaultValue,
 }: {
-  schema: Schema;
+  /** Asked for when the form is validated, not before: the schemas are built on first use (domain/enquiry-schemas.ts). */
+  schema: () => Schema;
   defaultValue?: DefaultValue<z.input<Schema>>;
 }) {
   const fetcher = useFetcher<EnquiryActionData>();
@@ -32,7 +33,7 @@ export function useEnquiryForm<Schema extends z.ZodObject>({
     defaultValue,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema() }),
   });
   const submissionIdInput = useId();
   const submissionId = useSubmissionId(submissionIdInput, answer);

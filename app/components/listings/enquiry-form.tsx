@@ -8,7 +8,6 @@ import { SubmitButton } from "#app/components/ui/form-submit";
 import { LISTING_FAILURE_MESSAGE, successMessage } from "#app/domain/enquiry-result";
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, DEFAULT_INTENT, ENQUIRY_INTENTS, type EnquiryIntent } from "#app/domain/enquiry-intents";
 import { defaultEnquiryMessage, listingEnquirySchemaFor, TURNSTILE_ACTIONS } from "#app/domain/enquiry-schemas";
-import { useMemo } from "react";
 
 const ENQUIRY_ANCHOR = "enquiry";
 const METHOD_OPTIONS = Object.entries(CONTACT_METHODS).map(([value, label]) => ({ value, label }));
@@ -28,9 +27,8 @@ export function EnquiryForm({
   listingPath: string;
   intents: readonly EnquiryIntent[];
 }) {
-  const schema = useMemo(() => listingEnquirySchemaFor(intents), [intents]);
   const { fetcher, form, fields, answer, pending, submissionId, submissionIdInput } = useEnquiryForm({
-    schema,
+    schema: () => listingEnquirySchemaFor(intents),
     // The next step defaults to the placeholder's empty value, so a reset after a send selects it again.
     defaultValue: { message: defaultEnquiryMessage(listingTitle), intent: "", contact_method: DEFAULT_CONTACT_METHOD },
   });
