@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { chunkGroups } from "./vite.chunks.ts";
+import { reactRouterProductionBuild } from "./vite.react-router-production.ts";
 
 /** The stylesheet of the shell chunk group (vite.chunks.ts): all of the public pages' CSS, linked by the root route. */
 const SHELL_STYLESHEET = /^assets\/shell-[\w-]+\.css$/;
@@ -18,7 +19,7 @@ export default defineConfig({
   // Bundled into the server build so only the icons we use are in it: as an outside package the server loaded every
   // icon lucide-react has (over a second of start-up on a busy machine).
   ssr: { noExternal: ["lucide-react"] },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter()],
   experimental: {
     // React Router links the root's stylesheet as "/assets/shell-….css#" (a fragment it adds to CSS that dynamically
     // imported modules also list), and Vite's preload helper looks for an exact href before it adds a stylesheet. So

@@ -71,6 +71,18 @@ describe.skipIf(!hasBuild)("production server", () => {
     expect(zlib.gunzipSync(Buffer.from(gzip.body, "latin1")).toString("latin1")).toBe(plain.body);
   });
 
+  it("sends browsers React Router's production build, without its development checks and console warnings", async () => {
+    const page = await get(server.port, "/");
+    const framework = await get(server.port, page.body.match(/\/assets\/framework-[\w-]+\.js/)![0]);
+    expect(framework.status).toBe(200);
+    // React Router's own code is there (its router), but not the warnings only its development build carries.
+    // (Booleans, so a failure names the text instead of printing the whole file.)
+    expect(framework.body.includes("useNavigate"), "React Router's code in the framework file").toBe(true);
+    for (const warning of ["You rendered descendant <Routes>", "No routes matched location"]) {
+      expect(framework.body.includes(warning), `React Router's development warning "${warning}…"`).toBe(false);
+    }
+  });
+
   it("finishes in-flight requests on SIGTERM, refuses new ones, and exits 0", async () => {
     // A request whose body is still arriving when the signal comes.
     const inFlight = new Promise<number>((resolve, reject) => {

@@ -27,8 +27,8 @@ const version = (name: string) => (requireFromRoot(`${name}/package.json`) as { 
 
 /**
  * One root route rendering a heading, server-rendered, with React Router's default entry modules (the same as
- * app/entry.client.tsx) and the project's future flags (several of them change the client bundle: split route
- * modules, middleware).
+ * app/entry.client.tsx), the project's future flags (several of them change the client bundle: split route
+ * modules, middleware) and React Router's production build in the browser, as the site takes it.
  */
 function floorApp(): Record<string, string> {
   // React Router picks its default server entry from the app's dependencies.
@@ -36,10 +36,12 @@ function floorApp(): Record<string, string> {
   return {
     "package.json": `${JSON.stringify({ name: "floor-app", private: true, type: "module", dependencies }, null, 2)}\n`,
     "react-router.config.ts": `export default { ssr: true, future: ${JSON.stringify(projectConfig.future)} };\n`,
+    // With React Router's production build in the browser, as the site's own build takes it (vite.react-router-production.ts).
     "vite.config.ts": [
       `import { reactRouter } from "@react-router/dev/vite";`,
       `import { defineConfig } from "vite";`,
-      `export default defineConfig({ plugins: [reactRouter()] });`,
+      `import { reactRouterProductionBuild } from ${JSON.stringify(path.join(ROOT, "vite.react-router-production.ts"))};`,
+      `export default defineConfig({ plugins: [reactRouterProductionBuild(), reactRouter()] });`,
       "",
     ].join("\n"),
     "app/routes.ts": "export default [];\n",
