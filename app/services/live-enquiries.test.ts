@@ -184,6 +184,30 @@ for (const kind of TEST_DATABASE_KINDS) {
       }
     });
 
+    it("forgets a page that leaves while a push is being checked, and sends nothing after it", async () => {
+      // The browser goes away (its reader cancels the body) while the session check of the first push is still
+      // running: the push must be dropped, not written into the closed stream, which would throw where nothing
+      // catches it and stop the whole server.
+      const thrown: unknown[] = [];
+      const onRejection = (reason: unknown) => void thrown.push(reason);
+      process.on("unhandledRejection", onRejection);
+      try {
+        for (let round = 0; round < 5; round++) {
+          const request = new Request(`${TEST_SITE}/edit/events`, { headers: { cookie, accept: "text/event-stream" } });
+          const response = await events({ request, context: contextFor(two.services), params: {} } as never);
+          const reader = response.body!.getReader();
+          await reader.read(); // the reconnect delay, sent at once; the count waits on the session check
+          await reader.cancel();
+          await storeSubmission(one.services.db, enquiry());
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(thrown).toEqual([]);
+        expect(two.services.live.listeners).toBe(0);
+      } finally {
+        process.off("unhandledRejection", onRejection);
+      }
+    });
+
     it("refuses the stream to a role that does not work enquiries", async () => {
       const editor = await sessionCookieFor(one.services, { email: "editor-live@example.test", role: "editor" });
       const request = new Request(`${TEST_SITE}/edit/events`, { headers: { cookie: editor, accept: "text/event-stream" } });

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/events";
 import { servicesContext } from "#app/db/context";
 import { requireStaff, sessionStillAllows } from "#app/services/auth.server";
+import { logger } from "#app/services/logger.server";
 
 /** Also how often the session is checked again: within 25 s of a sign-out, revocation or timeout, the stream ends. */
 const HEARTBEAT_MS = 25_000;
@@ -16,31 +17,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "enquiries");
   const { live } = context.get(servicesContext);
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  // Ends the stream's work: set in start(), called when the server ends the stream and when the browser leaves.
+  let stop = () => false;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      let closed = false;
+      // False from the moment the stream ends, whichever side ends it: after that nothing is written to it, since
+      // writing to an ended stream throws.
+      let open = true;
       const send = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
+        if (open) controller.enqueue(encoder.encode(text));
       };
       const close = () => {
-        if (closed) return;
-        closed = true;
-        cleanup();
+        if (!stop()) return;
         try {
           controller.close();
         } catch {
           // The reader is gone already (the browser left).
         }
       };
-      // One check at a time, in order, so pushes leave in the order they came.
+      // One check at a time, in order, so pushes leave in the order they came. (A database that cannot be reached
+      // reads as signed out.) Anything else that throws here ends the stream, logged: left uncaught, a rejected
+      // promise stops the whole server. The browser reconnects after 3 s.
       let checked = Promise.resolve();
       const whileSignedIn = (then: () => void) => {
-        checked = checked.then(async () => {
-          if (closed) return;
-          if (await sessionStillAllows(request, context, "enquiries")) then();
-          else close();
-        });
+        checked = checked
+          .then(async () => {
+            if (!open) return;
+            if (await sessionStillAllows(request, context, "enquiries")) then();
+            else close();
+          })
+          .catch((error: unknown) => {
+            logger.warn({ err: error }, "the live bell's stream failed and ends");
+            close();
+          });
       };
       // Reconnect after 3 s when the stream ends (a restart, a deploy, a dropped connection, a session that ended:
       // the page's next request then finds the visitor signed out).
@@ -49,15 +58,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Proxies close idle connections; a comment line every 25 s keeps the stream open.
       const heartbeat = setInterval(() => whileSignedIn(() => send(": keep-alive\n\n")), HEARTBEAT_MS);
       const stopOnShutdown = live.onClose(close);
-      cleanup = () => {
+      const abort = () => close();
+      request.signal.addEventListener("abort", abort, { once: true });
+      stop = () => {
+        if (!open) return false;
+        open = false;
         clearInterval(heartbeat);
         disconnect();
         stopOnShutdown();
+        request.signal.removeEventListener("abort", abort);
+        return true;
       };
-      request.signal.addEventListener("abort", close, { once: true });
     },
+    // The browser left: a push whose session check is still running finds the stream ended and is dropped.
     cancel() {
-      cleanup();
+      stop();
     },
   });
   return new Response(stream, {
