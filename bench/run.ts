@@ -33,6 +33,7 @@ import { inspectFlag, measureMemory, MEMORY_SETTINGS } from "./lib/memory";
 import { checkPageImages } from "./lib/page-images";
 import { importBenchPhotos } from "./lib/photo-catalogue";
 import { checkTargets, renderMarkdown, type BenchResults } from "./lib/report";
+import { seededDatabases } from "./lib/seeded-database";
 import { startServer, buildSite, type RunningServer } from "./lib/server";
 import { timeStartup, type StartupRun } from "./lib/startup";
 import { measureThroughput, THROUGHPUT_SETTINGS } from "./lib/throughput";
@@ -86,6 +87,7 @@ async function main() {
   const ports = new Set<number>();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "ws-bench-"));
   const servers: RunningServer[] = [];
+  const seeded = seededDatabases(workDir);
   const results: Omit<BenchResults, "targets"> = {
     generatedAt: new Date().toISOString(),
     machine: {
@@ -101,20 +103,21 @@ async function main() {
   try {
     // The two databases are written before any server runs, while nothing is measured, and side by side: neither keeps
     // both cores busy all the time (the large catalogue waits on its database's thread, the photos on the image
-    // library's), and one after the other they took 2.5 of the bench's 16.5 minutes on a slower machine.
+    // library's), and one after the other they took 2.5 of the bench's 16.5 minutes on a slower machine. Both start
+    // from a copy of the one seeded database, as do the servers below that need a database of their own.
     const writeLarge = async () => {
       if (!parts.has("latency")) return undefined;
       const keptDir = option("large-dir");
       const dir = keptDir ? path.resolve(keptDir) : path.join(workDir, "large");
       log(`writing ${LARGE_CATALOGUE.toLocaleString("en-US")} listings into a separate database …`);
-      const written = { dir, ...(await buildLargeCatalogue(dir, LARGE_CATALOGUE)) };
+      const written = { dir, ...(await buildLargeCatalogue(await seeded.copyInto(dir), LARGE_CATALOGUE)) };
       log(`  ${written.listings} listings in ${written.seconds.toFixed(0)} s${written.reused ? " (reused --large-dir)" : ""}`);
       return written;
     };
     // The seeded catalogue (20 listings) with generated photos in our own renditions.
     const smallDir = option("photos-dir") ? path.resolve(option("photos-dir")!) : path.join(workDir, "small");
     const importPhotos = async () => {
-      const photos = await importBenchPhotos(smallDir, DETAIL_LISTING);
+      const photos = await importBenchPhotos(await seeded.copyInto(smallDir), DETAIL_LISTING);
       log(`  ${photos.shown} photos in our renditions, ${photos.imported} imported now, in ${photos.seconds.toFixed(0)} s`);
       return photos;
     };
@@ -176,11 +179,11 @@ async function main() {
 
     if (parts.has("views")) {
       // A twin of the small server that does not count views: same build, same seeded catalogue.
-      const countingDir = path.join(workDir, "views-on");
+      const countingDir = await seeded.copyInto(path.join(workDir, "views-on"));
       const counting = await startServer({ port: await freePort(ports), dataDir: countingDir, label: "view-counting" });
       const quiet = await startServer({
         port: await freePort(ports),
-        dataDir: path.join(workDir, "views-off"),
+        dataDir: await seeded.copyInto(path.join(workDir, "views-off")),
         label: "non-counting",
         env: { LISTING_VIEWS: "0" },
       });
@@ -201,7 +204,7 @@ async function main() {
       try {
         const runs = [];
         for (const { name, pattern } of ENQUIRY_PATTERNS) {
-          const dataDir = path.join(workDir, `enquiry-${runs.length}`);
+          const dataDir = await seeded.copyInto(path.join(workDir, `enquiry-${runs.length}`));
           const server = await startServer({
             port: await freePort(ports),
             dataDir,
@@ -225,7 +228,7 @@ async function main() {
       const inspectPort = await freePort(ports);
       const server = await startServer({
         port: await freePort(ports),
-        dataDir: path.join(workDir, "memory"),
+        dataDir: await seeded.copyInto(path.join(workDir, "memory")),
         label: "memory",
         nodeFlags: [inspectFlag(inspectPort)],
       });
