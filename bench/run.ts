@@ -212,7 +212,7 @@ async function main() {
             env: { ...ENQUIRY_BENCH_ENV, SMTP_URL: sink.url },
           });
           servers.push(server);
-          const rows = await measureEnquiries(server.origin, `/cars/${DETAIL_LISTING}`, pattern);
+          const rows = await measureEnquiries(server.origin, server.pid, `/cars/${DETAIL_LISTING}`, pattern);
           await server.stop();
           const stored = await storedEnquiries(dataDir);
           log(`  the server stored ${stored.stored} enquiries and sent ${stored.notificationsSent} e-mails`);

@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
@@ -42,6 +43,11 @@ export type EnquiryRow = {
   errors: number;
   /** Of those, requests sent but still unanswered when the run ended. */
   unanswered: number;
+  /**
+   * CPU time the server process used (all its threads: requests, database, outbox) from the start of the form's run
+   * until it had rested after it (so each enquiry's e-mails count too), per enquiry answered; absent where /proc is not.
+   */
+  cpuPerEnquiryMs?: number;
 };
 
 /** `answers`: the status a post that succeeded gets (a plain post is sent back to its page: 303). */
@@ -88,6 +94,22 @@ type AutocannonInstance = Promise<AutocannonResult> & {
 type AutocannonModule = { default: (options: Record<string, unknown>) => AutocannonInstance };
 
 let counter = 0;
+
+/** The kernel's clock ticks per second, the unit of /proc/PID/stat's CPU times (100 on Linux, in practice). */
+let clockTicks: number | undefined;
+
+/** CPU time (user and system, every thread) the process has used so far, in ms; undefined without /proc. */
+function processCpuMs(pid: number): number | undefined {
+  try {
+    // The fields after the command's closing parenthesis start at the third (state): utime and stime are the 14th and 15th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, ENQUIRY_SETTINGS.settleSeconds * 1000));
 
 /**
@@ -205,7 +227,8 @@ async function spread(origin: string, variant: Variant, seconds: number) {
   return { times, failures, unanswered: 0, reqPerSec: times.length / elapsedSeconds };
 }
 
-export async function measureEnquiries(origin: string, listingPath: string, pattern: ArrivalPattern): Promise<EnquiryRow[]> {
+/** `serverPid`: the server's process, whose CPU time is read before and after each form's run. */
+export async function measureEnquiries(origin: string, serverPid: number, listingPath: string, pattern: ArrivalPattern): Promise<EnquiryRow[]> {
   const { default: autocannon } = await loadTool<AutocannonModule>("autocannon");
   const load = (variant: Variant, seconds: number) =>
     pattern === "spread" ? spread(origin, variant, seconds) : hammer(autocannon, origin, variant, seconds);
@@ -215,7 +238,11 @@ export async function measureEnquiries(origin: string, listingPath: string, patt
     await load(variant, ENQUIRY_SETTINGS.warmupSeconds);
     await settle();
     log(`enquiry POST ${variant.name}, ${pattern}: ${ENQUIRY_SETTINGS.connections} clients for ${ENQUIRY_SETTINGS.durationSeconds} s …`);
+    const cpuBefore = processCpuMs(serverPid);
     const { times, failures, unanswered, reqPerSec } = await load(variant, ENQUIRY_SETTINGS.durationSeconds);
+    // The rest after the run lets the outbox send the run's e-mails, which are part of what an enquiry costs.
+    await settle();
+    const cpuAfter = processCpuMs(serverPid);
     const row: EnquiryRow = {
       name: variant.name,
       method: "POST",
@@ -227,10 +254,15 @@ export async function measureEnquiries(origin: string, listingPath: string, patt
       maxMs: times.length ? round(Math.max(...times), 1) : Number.NaN,
       errors: failures,
       unanswered,
+      ...(cpuBefore !== undefined && cpuAfter !== undefined && times.length
+        ? { cpuPerEnquiryMs: round((cpuAfter - cpuBefore) / times.length, 2) }
+        : {}),
     };
-    log(`  ${row.requests} answered, ${row.reqPerSec}/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, failed ${row.errors} (${unanswered} unanswered)`);
+    log(
+      `  ${row.requests} answered, ${row.reqPerSec}/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, failed ${row.errors} (${unanswered} unanswered), ` +
+        `server CPU ${row.cpuPerEnquiryMs ?? "?"} ms per enquiry`,
+    );
     rows.push(row);
-    await settle();
   }
   return rows;
 }

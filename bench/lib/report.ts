@@ -466,16 +466,22 @@ export function renderMarkdown(results: BenchResults): string {
         `${settings.durationSeconds} s after ${settings.warmupSeconds} s of warm-up, and every answer is waited for (up to 10 s, then it counts as failed); ` +
         `and the server rests ${settings.settleSeconds} s between forms.`,
       "",
+      "Server CPU per enquiry: the CPU time the server process used (user and system, all its threads: the requests, the embedded " +
+        "database, the outbox; from /proc) from the start of a form's run until the end of the rest after it, divided by the enquiries " +
+        "answered. It is what the machine spends on one enquiry, its answer and its two e-mails together (the e-mails go out after the " +
+        "answer), with the server's own background work in those seconds. Fifty enquiries a second take fifty times it every second, " +
+        `from the machine's ${results.machine.cpus} cores, which the load generator and the SMTP server share.`,
+      "",
     );
     for (const run of runs) {
       push(
         `### ${run.name}`,
         "",
-        "| form | answered | per second | p50 | p95 | max | failed (unanswered) |",
-        "|---|---|---|---|---|---|---|",
+        "| form | answered | per second | p50 | p95 | max | failed (unanswered) | server CPU per enquiry |",
+        "|---|---|---|---|---|---|---|---|",
         ...run.rows.map(
           (row) =>
-            `| ${row.name} (\`${row.method} ${row.path}\`) | ${row.requests} | ${row.reqPerSec} | ${row.p50Ms} ms | ${row.p95Ms} ms | ${row.maxMs} ms | ${row.errors} (${row.unanswered}) |`,
+            `| ${row.name} (\`${row.method} ${row.path}\`) | ${row.requests} | ${row.reqPerSec} | ${row.p50Ms} ms | ${row.p95Ms} ms | ${row.maxMs} ms | ${row.errors} (${row.unanswered}) | ${row.cpuPerEnquiryMs === undefined ? "not measured" : `${row.cpuPerEnquiryMs} ms`} |`,
         ),
         "",
         `The server stored ${run.stored} enquiries and its outbox recorded ${run.notificationsSent} e-mails sent by the time it stopped.`,
