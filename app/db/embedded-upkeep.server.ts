@@ -18,7 +18,7 @@ import { logger } from "#app/services/logger.server";
 export const UPKEEP_INTERVAL_MS = 10 * 60_000;
 
 /** The first pass, shortly after start, not before it: it waits on the disk, which the first visitor should not. */
-const FIRST_PASS_DELAY_MS = 5_000;
+export const FIRST_PASS_DELAY_MS = 5_000;
 
 const VACUUM_THRESHOLD = 50;
 const VACUUM_SCALE = 0.2;
