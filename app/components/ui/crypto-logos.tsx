@@ -1,10 +1,13 @@
 export const CRYPTO_CURRENCIES = [
-  { name: "Bitcoin", src: "/images/crypto/bitcoin.svg" },
-  { name: "Ethereum", src: "/images/crypto/ethereum.svg" },
-  { name: "XRP", src: "/images/crypto/xrp.svg" },
+  { name: "Bitcoin", src: "/images/crypto/bitcoin.webp" },
+  { name: "Ethereum", src: "/images/crypto/ethereum.webp" },
+  { name: "XRP", src: "/images/crypto/xrp.webp" },
 ] as const;
 
-/** The three accepted currencies' logos, self-hosted SVGs. */
+/**
+ * The three accepted currencies' logos, as bitmaps drawn from the SVG originals beside them (scripts/render-crypto-logos.ts):
+ * an SVG image costs the main thread a document of its own before the first paint, a bitmap is decoded off it.
+ */
 export function CryptoLogos({ size = 40, className = "" }: { size?: number; className?: string }) {
   return (
     <ul className={`flex items-center gap-4 ${className}`} aria-label="Accepted cryptocurrencies">
