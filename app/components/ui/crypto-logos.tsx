@@ -1,7 +1,7 @@
 export const CRYPTO_CURRENCIES = [
-  { name: "Bitcoin", src: "/images/crypto/bitcoin.webp" },
-  { name: "Ethereum", src: "/images/crypto/ethereum.webp" },
-  { name: "XRP", src: "/images/crypto/xrp.webp" },
+  { name: "Bitcoin", src: "/images/crypto/bitcoin.png" },
+  { name: "Ethereum", src: "/images/crypto/ethereum.png" },
+  { name: "XRP", src: "/images/crypto/xrp.png" },
 ] as const;
 
 /**
