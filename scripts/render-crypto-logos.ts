@@ -8,9 +8,9 @@
  * slow machine they took 35–80 ms of the main thread before the first paint of /about. A bitmap is decoded off the
  * main thread.
  *
- * Small, as well: on a short page the footer is near enough the screen for its lazy logos to load beside the main
- * photo, sharing the connection with it. A palette of 16 colours keeps each file to 1.0–1.5 kB; lossless WebP took
- * 2.3–3.2 kB, and Lighthouse's simulated phone network counted those bytes against the main photo.
+ * Small, as well: on a short page the footer is near enough the screen for its lazy logos to load while the main
+ * photo is still on its way, sharing the connection with it. A palette of 16 colours keeps each file to 1.0–1.5 kB,
+ * about what each SVG took with its headers; lossless WebP took 2.3–3.2 kB.
  */
 import fs from "node:fs";
 import path from "node:path";
