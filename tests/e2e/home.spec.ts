@@ -50,6 +50,28 @@ test.describe("home", () => {
     await context.close();
   });
 
+  test("the next slide's picture is fetched once the page has loaded, before the first advance; the others wait", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const slides = page.locator('[aria-roledescription="slide"]');
+    await expect.poll(() => slides.count()).toBeGreaterThanOrEqual(4);
+    // Fetched when the loaded page is idle (at the latest 1 s after the load event), not by hydration itself.
+    await page.clock.runFor(1500);
+    // The browser has picked a source for it and asked for it (the test catalogue's pictures need not be reachable).
+    await expect
+      .poll(() =>
+        slides
+          .nth(1)
+          .locator("img")
+          .last()
+          .evaluate((img: HTMLImageElement) => img.currentSrc),
+      )
+      .toMatch(/^https?:/);
+    await expect(slides.nth(2).locator("img")).toHaveCount(0);
+    await expect(slides.nth(3).locator("img")).toHaveCount(0);
+    await expect(page.getByRole("group", { name: "Choose slide" }).locator('[aria-current="true"]')).toHaveAccessibleName(/^Slide 1:/);
+  });
+
   test("each slide, category tile and trending card goes to its path", async ({ page }) => {
     await page.goto("/");
     const slides = page.locator('[aria-roledescription="slide"] a');
