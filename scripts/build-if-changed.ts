@@ -16,7 +16,11 @@ const INPUTS = [
   "scripts/build-host.ts",
   "package.json",
   "package-lock.json",
+  // The Vite configuration and the modules it imports (how the browser build is split into files, React Router's
+  // production build in the browser): a change to either changes the build.
   "vite.config.ts",
+  "vite.chunks.ts",
+  "vite.react-router-production.ts",
   "react-router.config.ts",
   "tsconfig.json",
 ];
