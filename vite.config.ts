@@ -19,7 +19,18 @@ export default defineConfig({
   // Bundled into the server build so only the icons we use are in it: as an outside package the server loaded every
   // icon lucide-react has (over a second of start-up on a busy machine).
   ssr: { noExternal: ["lucide-react"] },
-  plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouterProductionBuild(),
+    reactRouter(),
+    {
+      // An entry (a route module) may export more than its source does: the deferred groups (vite.chunks.ts) take in
+      // only the modules they name, which Rolldown allows only then. After React Router's plugin, which asks for
+      // "exports-only".
+      name: "white-streams:entry-signatures",
+      configEnvironment: (name) => (name === "client" ? { build: { rollupOptions: { preserveEntrySignatures: "allow-extension" } } } : undefined),
+    },
+  ],
   experimental: {
     // React Router links the root's stylesheet as "/assets/shell-….css#" (a fragment it adds to CSS that dynamically
     // imported modules also list), and Vite's preload helper looks for an exact href before it adds a stylesheet. So
