@@ -44,7 +44,7 @@ function routesImporting(id: string, ctx: ChunkingContext, seen = new Set<string
 const isRouteModule = (id: string, ctx: ChunkingContext) => ctx.getModuleInfo(id)?.isEntry ?? true;
 
 /** Deferred parts (their modules, as "app/…" paths) that load together, and the file each group makes. */
-const DEFERRED_GROUPS: { name: string; entries: string[] }[] = [
+export const DEFERRED_GROUPS: { name: string; entries: string[] }[] = [
   {
     name: "enquiry-forms",
     entries: [
