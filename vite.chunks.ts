@@ -29,17 +29,6 @@ const ROUTE_MODULE = "?__react-router-build-client-route";
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 const SHELL_ROUTES = ["app/root.tsx", "app/routes/public/layout.tsx"];
 
-/** The route modules (as "app/…" paths) that import the module, directly or through others, statically. */
-function routesImporting(id: string, ctx: ChunkingContext, seen = new Set<string>(), found = new Set<string>()): Set<string> {
-  if (seen.has(id)) return found;
-  seen.add(id);
-  const info = ctx.getModuleInfo(id);
-  if (!info) return found;
-  if (id.endsWith(ROUTE_MODULE)) found.add(id.slice(0, -ROUTE_MODULE.length).replace(/^.*?\/(app\/)/, "$1"));
-  for (const importer of info.importers) routesImporting(importer, ctx, seen, found);
-  return found;
-}
-
 /** Route modules themselves keep their own files, which React Router asks for by name. */
 const isRouteModule = (id: string, ctx: ChunkingContext) => ctx.getModuleInfo(id)?.isEntry ?? true;
 
@@ -95,8 +84,8 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     priority: 2,
     name(id, ctx) {
       if (isRouteModule(id, ctx)) return null;
-      const routes = routesImporting(id, ctx);
-      return SHELL_ROUTES.some((route) => routes.has(route)) ? "shell" : null;
+      const neededBy = firstNeededBy(id, ctx);
+      return SHELL_ROUTES.some((route) => neededBy.has(route)) ? "shell" : null;
     },
   },
   // Only the modules chosen: by default a group takes in everything its modules import too, and a deferred part's
