@@ -59,8 +59,8 @@ export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
           // image does not share the connection with three hidden ones. The server's page names the first slide's
           // picture alone: without JavaScript the other slides never show, and with it the next one is fetched once
           // the page has loaded and is idle, well before the first advance. (Fetching it as hydration ended put a
-          // re-render of every slide, and the start of that download, into hydration's last task: 40-60 ms on a slow
-          // machine, which Lighthouse counts as blocking.)
+          // re-render of every slide, and the start of that download, into hydration's last task: 26-77 ms in profiled
+          // traces on a slow machine, which Lighthouse counts as blocking.)
           const imageWanted = active || seen.includes(index) || (fetchAhead && index === (current + 1) % count);
           return (
             <div
