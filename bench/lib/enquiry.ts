@@ -267,6 +267,38 @@ export async function measureEnquiries(origin: string, serverPid: number, listin
   return rows;
 }
 
+export type EnquiryFloor = { requests: number; p50Ms: number; p95Ms: number; maxMs: number };
+
+/**
+ * The same load as a form's run (its warm-up, then the timed seconds), against bench/lib/bare-answer-server.ts, which
+ * answers every post at once: the time the load generator and loopback take by themselves in this arrival pattern.
+ */
+export async function measureEnquiryFloor(port: number, pattern: ArrivalPattern): Promise<EnquiryFloor> {
+  const server = await startHelperProcess("bare-answer-server.ts", port);
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    const variant = ENQUIRY_VARIANTS("/unused").find((candidate) => candidate.path === "/contact")!;
+    const load = async (seconds: number) => {
+      if (pattern === "spread") return spread(origin, variant, seconds);
+      const { default: autocannon } = await loadTool<AutocannonModule>("autocannon");
+      return hammer(autocannon, origin, variant, seconds);
+    };
+    await load(ENQUIRY_SETTINGS.warmupSeconds);
+    const { times, failures } = await load(ENQUIRY_SETTINGS.durationSeconds);
+    if (failures > 0 || times.length === 0) throw new Error(`the enquiry floor server failed ${failures} of its posts`);
+    const floor = {
+      requests: times.length,
+      p50Ms: round(percentile(times, 50), 1),
+      p95Ms: round(percentile(times, 95), 1),
+      maxMs: round(Math.max(...times), 1),
+    };
+    log(`enquiry floor, ${pattern}: a server that answers at once: p50 ${floor.p50Ms} ms, p95 ${floor.p95Ms} ms, max ${floor.maxMs} ms`);
+    return floor;
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Enquiries the server stored and notifications it sent, read once it has stopped (PGlite opens in one process). */
 export async function storedEnquiries(dataDir: string): Promise<{ stored: number; notificationsSent: number }> {
   const handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
@@ -282,18 +314,23 @@ export async function storedEnquiries(dataDir: string): Promise<{ stored: number
 
 /** Starts bench/lib/smtp-sink.ts in its own process on `port`; resolves once it listens. */
 export async function startSmtpSink(port: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(BENCH_DIR, "lib/smtp-sink.ts"), String(port)], {
+  const sink = await startHelperProcess("smtp-sink.ts", port);
+  return { url: `smtp://127.0.0.1:${port}`, stop: () => sink.stop() };
+}
+
+/** Runs one of bench/lib's small servers (`tsx FILE PORT`) in its own process; resolves once it says it listens. */
+async function startHelperProcess(file: string, port: number): Promise<{ stop(): Promise<void> }> {
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(BENCH_DIR, "lib", file), String(port)], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the bench's SMTP sink exited (${code})`)));
+    child.once("exit", (code) => reject(new Error(`the bench's ${file} exited (${code})`)));
     child.stdout.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("listening")) resolve();
     });
   });
   return {
-    url: `smtp://127.0.0.1:${port}`,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -1,6 +1,6 @@
 import type { AssetBytes } from "./asset-bytes";
 import type { FloorBytes } from "./floor-bytes";
-import type { ENQUIRY_SETTINGS, EnquiryRow } from "./enquiry";
+import type { ENQUIRY_SETTINGS, EnquiryFloor, EnquiryRow } from "./enquiry";
 import type { QueryPlan } from "./large-catalogue";
 import type { LatencyRow } from "./latency";
 import type { LighthouseFigures, LighthouseSummary } from "./lighthouse";
@@ -73,7 +73,8 @@ export type BenchResults = {
   viewRecording?: ViewRecordingResult;
   enquiry?: {
     settings: typeof ENQUIRY_SETTINGS & { env: Record<string, string> };
-    runs: { name: string; env: Record<string, string>; rows: EnquiryRow[]; stored: number; notificationsSent: number }[];
+    /** floor: the same load against a server that answers at once (absent in results from before it was measured). */
+    runs: { name: string; env: Record<string, string>; rows: EnquiryRow[]; stored: number; notificationsSent: number; floor?: EnquiryFloor }[];
     measuredAt: string;
   };
   memory?: MemoryResult & { settings: { connections: number; firstRequests: number; totalRequests: number; settleMs: number }; measuredAt: string };
@@ -486,6 +487,15 @@ export function renderMarkdown(results: BenchResults): string {
         "",
         `The server stored ${run.stored} enquiries and its outbox recorded ${run.notificationsSent} e-mails sent by the time it stopped.`,
         "",
+        ...(run.floor
+          ? [
+              "The floor of this pattern: the same posts (the /contact form without JavaScript, the same warm-up and seconds) to a server in " +
+                "a process of its own that reads each body and answers 303 at once, doing nothing else (`bench/lib/bare-answer-server.ts`): " +
+                `p50 ${run.floor.p50Ms} ms, p95 ${run.floor.p95Ms} ms, max ${run.floor.maxMs} ms over ${run.floor.requests} posts. That much of ` +
+                "every figure above is the load generator's and the loopback's own time, not the site's.",
+              "",
+            ]
+          : []),
       );
     }
     push(`Measured ${measuredAt}.`, "");
