@@ -16,11 +16,12 @@ const INPUTS = [
   "scripts/build-host.ts",
   "package.json",
   "package-lock.json",
-  // The Vite configuration and the modules it imports (how the browser build is split into files, React Router's
-  // production build in the browser): a change to either changes the build.
-  "vite.config.ts",
-  "vite.chunks.ts",
-  "vite.react-router-production.ts",
+  // The Vite configuration and every vite.*.ts module beside it that it imports (how the browser build is split into
+  // files, React Router's production build in the browser), found by name so a new one is never left out.
+  ...fs
+    .readdirSync(".")
+    .filter((name) => /^vite\..+\.ts$/.test(name))
+    .sort(),
   "react-router.config.ts",
   "tsconfig.json",
 ];
