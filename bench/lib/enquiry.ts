@@ -227,11 +227,16 @@ async function spread(origin: string, variant: Variant, seconds: number) {
   return { times, failures, unanswered: 0, reqPerSec: times.length / elapsedSeconds };
 }
 
+/** Sends a form's posts to `origin` for some seconds, arriving in `pattern`. */
+async function loaderFor(origin: string, pattern: ArrivalPattern) {
+  const { default: autocannon } = await loadTool<AutocannonModule>("autocannon");
+  return (variant: Variant, seconds: number) =>
+    pattern === "spread" ? spread(origin, variant, seconds) : hammer(autocannon, origin, variant, seconds);
+}
+
 /** `serverPid`: the server's process, whose CPU time is read before and after each form's run. */
 export async function measureEnquiries(origin: string, serverPid: number, listingPath: string, pattern: ArrivalPattern): Promise<EnquiryRow[]> {
-  const { default: autocannon } = await loadTool<AutocannonModule>("autocannon");
-  const load = (variant: Variant, seconds: number) =>
-    pattern === "spread" ? spread(origin, variant, seconds) : hammer(autocannon, origin, variant, seconds);
+  const load = await loaderFor(origin, pattern);
   const rows: EnquiryRow[] = [];
   for (const variant of ENQUIRY_VARIANTS(listingPath)) {
     await checkAccepted(origin, variant);
@@ -278,13 +283,9 @@ export async function measureEnquiryFloor(port: number, pattern: ArrivalPattern)
   try {
     const origin = `http://127.0.0.1:${port}`;
     const variant = ENQUIRY_VARIANTS("/unused").find((candidate) => candidate.path === "/contact")!;
-    const load = async (seconds: number) => {
-      if (pattern === "spread") return spread(origin, variant, seconds);
-      const { default: autocannon } = await loadTool<AutocannonModule>("autocannon");
-      return hammer(autocannon, origin, variant, seconds);
-    };
-    await load(ENQUIRY_SETTINGS.warmupSeconds);
-    const { times, failures } = await load(ENQUIRY_SETTINGS.durationSeconds);
+    const load = await loaderFor(origin, pattern);
+    await load(variant, ENQUIRY_SETTINGS.warmupSeconds);
+    const { times, failures } = await load(variant, ENQUIRY_SETTINGS.durationSeconds);
     if (failures > 0 || times.length === 0) throw new Error(`the enquiry floor server failed ${failures} of its posts`);
     const floor = {
       requests: times.length,

@@ -96,8 +96,8 @@ export function SmartImage({
       // The main picture takes the browser's defaults (eager, decoded as it paints): no attribute to send.
       loading={priority ? undefined : "lazy"}
       // Low, not the default: Chrome raises a picture to high priority once it is on the screen, and on a short page
-      // (two results on a phone) the next card's picture then shares the main one's bandwidth: Lighthouse's LCP
-      // on /real-estate?bedrooms=5 moved between 1.44 and 1.55 s with it, and stayed at 1.45-1.48 s without.
+      // (one result on a phone) the card's picture then shares the main one's bandwidth: Lighthouse's LCP on
+      // /real-estate?bedrooms=5 moved between 1.38 and 1.55 s with the default, and stayed at 1.45-1.48 s with low.
       fetchPriority={priority ? "high" : "low"}
       decoding={priority ? undefined : "async"}
       onError={(event) => (event.currentTarget.dataset.state = "error")}
