@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { log, median, round } from "./common";
+import { mainThreadTime, type MainThreadTime, type TraceEvent } from "./main-thread-time";
 import { loadTool } from "./tools";
 import { CHROMIUM_ARGS, chromiumPath } from "../../tests/setup/chromium";
 
@@ -14,7 +15,9 @@ type Lhr = {
   configSettings: { formFactor: string; throttlingMethod: string };
   environment?: { benchmarkIndex?: number };
 };
-type LighthouseModule = { default: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined> };
+type LighthouseModule = {
+  default: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr; artifacts?: { Trace?: { traceEvents: TraceEvent[] } } } | undefined>;
+};
 type ChromeLauncherModule = {
   launch(options: { chromePath?: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
 };
@@ -35,6 +38,12 @@ export type LighthouseRun = {
    * brotli): the first load and what hydration fetched after it (deferred components), in kB. Absent in older results.
    */
   scriptKb?: number;
+  /**
+   * The page's main thread in its long tasks after the first paint, on the clock and on the CPU (main-thread-time.ts),
+   * in ms. Absent in older results.
+   */
+  longTaskClockMs?: number;
+  longTaskCpuMs?: number;
   /** Audits scoring below 1 in accessibility, best practices and SEO, for diagnosis. */
   failing: { category: string; id: string; title: string; example?: string }[];
   lcpElement?: string;
@@ -43,7 +52,19 @@ export type LighthouseRun = {
 };
 
 export type LighthouseFigures = Omit<LighthouseRun, "failing" | "lcpElement" | "benchmarkIndex">;
-const FIGURES = ["performance", "accessibility", "bestPractices", "seo", "lcpMs", "cls", "tbtMs", "fcpMs", "scriptKb"] as const;
+const FIGURES = [
+  "performance",
+  "accessibility",
+  "bestPractices",
+  "seo",
+  "lcpMs",
+  "cls",
+  "tbtMs",
+  "fcpMs",
+  "scriptKb",
+  "longTaskClockMs",
+  "longTaskCpuMs",
+] as const;
 
 export type LighthouseSummary = {
   route: string;
@@ -85,7 +106,7 @@ function scriptBytes(lhr: Lhr): number {
   return requests.filter((request) => request.resourceType === "Script").reduce((total, request) => total + (request.transferSize ?? 0), 0);
 }
 
-function toRun(lhr: Lhr): LighthouseRun {
+function toRun(lhr: Lhr, mainThread: MainThreadTime | undefined): LighthouseRun {
   const failing: LighthouseRun["failing"] = [];
   for (const category of ["accessibility", "best-practices", "seo"]) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
@@ -104,6 +125,8 @@ function toRun(lhr: Lhr): LighthouseRun {
     tbtMs: round(numeric(lhr, "total-blocking-time"), 0),
     fcpMs: round(numeric(lhr, "first-contentful-paint"), 0),
     scriptKb: round(scriptBytes(lhr) / 1000, 1),
+    longTaskClockMs: mainThread?.wallMs,
+    longTaskCpuMs: mainThread?.cpuMs,
     failing,
     lcpElement: lcpElementOf(lhr),
     benchmarkIndex: lhr.environment?.benchmarkIndex,
@@ -118,13 +141,13 @@ function mostCommon(elements: (string | undefined)[]): string | undefined {
 }
 
 /** One Lighthouse run; a run that fails to record its trace (NO_NAVSTART and the like) is retried twice. */
-async function auditOnce(lighthouse: LighthouseModule["default"], url: string, port: number): Promise<Lhr> {
+async function auditOnce(lighthouse: LighthouseModule["default"], url: string, port: number): Promise<{ lhr: Lhr; mainThread?: MainThreadTime }> {
   let failure = "";
   for (let attempt = 1; attempt <= 3; attempt++) {
     // The full-page screenshot is only a picture in the HTML report (no figure uses it); skipping it saves a few
     // seconds a run, which keeps the bench within its 15 minutes.
     const result = await lighthouse(url, { port, output: "json", logLevel: "error", maxWaitForLoad: 45_000, disableFullPageScreenshot: true });
-    if (result && !result.lhr.runtimeError) return result.lhr;
+    if (result && !result.lhr.runtimeError) return { lhr: result.lhr, mainThread: mainThreadTime(result.artifacts?.Trace?.traceEvents ?? [], url) };
     failure = result?.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : "no result";
     log(`lighthouse ${url} failed (${failure}); retrying`);
   }
@@ -150,17 +173,18 @@ export async function runLighthouse(
     for (const route of routes) {
       const lhrRuns: LighthouseRun[] = [];
       for (let attempt = 1; attempt <= runs; attempt++) {
-        const lhr = await auditOnce(lighthouse, `${origin}${route}`, chrome.port);
+        const { lhr, mainThread } = await auditOnce(lighthouse, `${origin}${route}`, chrome.port);
         version = lhr.lighthouseVersion;
         // BENCH_LHR_DIR keeps every run's whole report, to see why a figure is what it is (the network waterfall, the LCP breakdown).
         if (process.env.BENCH_LHR_DIR) {
           fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
           fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${route.replace(/[^a-z0-9]+/gi, "_")}-${attempt}.json`), JSON.stringify(lhr));
         }
-        const run = toRun(lhr);
+        const run = toRun(lhr, mainThread);
         lhrRuns.push(run);
         log(
-          `lighthouse ${route} run ${attempt}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`,
+          `lighthouse ${route} run ${attempt}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms` +
+            (mainThread ? ` (long tasks after first paint: ${mainThread.wallMs} ms on the clock, ${mainThread.cpuMs} ms on the CPU)` : ""),
         );
       }
       const figures = (reduce: (values: number[]) => number) =>
