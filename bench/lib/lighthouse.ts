@@ -187,8 +187,14 @@ export async function runLighthouse(
             (mainThread ? ` (long tasks after first paint: ${mainThread.wallMs} ms on the clock, ${mainThread.cpuMs} ms on the CPU)` : ""),
         );
       }
+      // Over the runs that measured the figure (a trace without thread times gives no CPU figure); NaN when none did.
       const figures = (reduce: (values: number[]) => number) =>
-        Object.fromEntries(FIGURES.map((key) => [key, reduce(lhrRuns.map((run) => run[key] ?? Number.NaN))])) as LighthouseFigures;
+        Object.fromEntries(
+          FIGURES.map((key) => {
+            const values = lhrRuns.map((run) => run[key] ?? Number.NaN).filter(Number.isFinite);
+            return [key, values.length > 0 ? reduce(values) : Number.NaN];
+          }),
+        ) as LighthouseFigures;
       const failing = new Map<string, LighthouseSummary["failing"][number]>();
       for (const run of lhrRuns) {
         for (const audit of run.failing) {
