@@ -125,7 +125,7 @@ function toRun(lhr: Lhr, mainThread: MainThreadTime | undefined): LighthouseRun 
     tbtMs: round(numeric(lhr, "total-blocking-time"), 0),
     fcpMs: round(numeric(lhr, "first-contentful-paint"), 0),
     scriptKb: round(scriptBytes(lhr) / 1000, 1),
-    longTaskClockMs: mainThread?.wallMs,
+    longTaskClockMs: mainThread?.clockMs,
     longTaskCpuMs: mainThread?.cpuMs,
     failing,
     lcpElement: lcpElementOf(lhr),
@@ -184,7 +184,7 @@ export async function runLighthouse(
         lhrRuns.push(run);
         log(
           `lighthouse ${route} run ${attempt}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms` +
-            (mainThread ? ` (long tasks after first paint: ${mainThread.wallMs} ms on the clock, ${mainThread.cpuMs} ms on the CPU)` : ""),
+            (mainThread ? ` (long tasks after first paint: ${mainThread.clockMs} ms on the clock, ${mainThread.cpuMs} ms on the CPU)` : ""),
         );
       }
       // Over the runs that measured the figure (a trace without thread times gives no CPU figure); NaN when none did.

@@ -11,7 +11,7 @@ export type TraceEvent = {
 };
 
 /**
- * The page's main thread in its long tasks after the first paint: time on the clock (`wallMs`) and time it actually ran
+ * The page's main thread in its long tasks after the first paint: time on the clock (`clockMs`) and time it actually ran
  * on a CPU (`cpuMs`), from the trace of one Lighthouse run.
  *
  * Lighthouse's blocking time comes from the clock: it takes each task's duration as traced, times its 4× CPU
@@ -20,7 +20,7 @@ export type TraceEvent = {
  * most of such a task off the CPU: a 79 ms task that ran 3 ms. Comparing the two figures tells a page that works too
  * hard from a machine that stalls it; both are measured, neither is corrected.
  */
-export type MainThreadTime = { wallMs: number; cpuMs: number };
+export type MainThreadTime = { clockMs: number; cpuMs: number };
 
 /** Lighthouse's 4× slowdown turns a task of 12.5 ms into one of 50 ms, the length from which a task blocks. */
 const LONG_TASK_US = 12_500;
@@ -32,17 +32,17 @@ export function mainThreadTime(traceEvents: readonly TraceEvent[], pageUrl: stri
   if (!parsed) return undefined;
   const firstPaint = traceEvents.find((event) => event.name === "firstContentfulPaint" && event.pid === parsed.pid && event.ts >= parsed.ts);
   if (!firstPaint) return undefined;
-  let wall = 0;
+  let clock = 0;
   let cpu = 0;
   for (const event of traceEvents) {
     if (event.name !== "RunTask" || event.ph !== "X" || event.pid !== parsed.pid || event.tid !== parsed.tid) continue;
     if ((event.dur ?? 0) < LONG_TASK_US || event.ts + (event.dur ?? 0) <= firstPaint.ts) continue;
     // Without thread timing in the trace there is no CPU figure to set beside the clock's.
     if (event.tdur === undefined) return undefined;
-    wall += event.dur ?? 0;
+    clock += event.dur ?? 0;
     cpu += event.tdur;
   }
-  return { wallMs: Math.round(wall / 1000), cpuMs: Math.round(cpu / 1000) };
+  return { clockMs: Math.round(clock / 1000), cpuMs: Math.round(cpu / 1000) };
 }
 
 function readUrl(event: TraceEvent): unknown {
