@@ -130,6 +130,62 @@ describe("hostile input", () => {
     expect((await send(port, "GET", "/cars", { headers: { Host: `127.0.0.1:${port}` } })).status).toBe(200);
   });
 
+  it("reads an address by one rule, static files included: control characters, broken escapes, two hosts, folders", async () => {
+    const { port } = server;
+    // A tab or line break as a path segment once made React Router's URL parsing throw (500).
+    for (const path of ["/%09/", "/%0A/", "/%0D%0A/", "/cars/%09/x", "/%7F/"]) {
+      const answer = await send(port, "GET", path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toContain("This address could not be read");
+    }
+    // Broken escapes where the static files are looked up first: the app's plain refusal, not the static layer's words.
+    for (const path of ["/cars/%", "/media/%C0%AE", "/x%E0%A4%A"]) {
+      const answer = await send(port, "GET", path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.headers["content-type"], path).toMatch(/^text\/plain/);
+      expect(answer.body, path).not.toContain("URI malformed");
+    }
+    // A static folder's address is no page: no redirect to the same with a slash.
+    for (const path of ["/assets", "/images"]) expect((await send(port, "GET", path)).status, path).toBe(404);
+    const twoHosts = await rawRequest(port, `GET /cars HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+    expect(twoHosts).toMatch(/^HTTP\/1\.1 400 /);
+    const expectation = await send(port, "GET", "/", { headers: { Expect: "junk" } });
+    expect(expectation.status).toBe(417);
+    expect(expectation.headers["content-security-policy"]).toBeDefined();
+    expect(expectation.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("refuses what would hold the server's thread: thousands of path segments, thousands of form fields", async () => {
+    const { port } = server;
+    const origin = `http://127.0.0.1:${port}`;
+    // Rendering a page grows with the square of its path's depth (7,900 segments took 4 s); no address is that deep.
+    const deep = await send(port, "GET", `/${"a/".repeat(5_000)}`);
+    expect(deep.status).toBe(404);
+    expect(deep.headers["content-type"]).toMatch(/^text\/plain/);
+    expect((await send(port, "GET", `/cars/${"a/".repeat(10)}`)).status).toBe(404);
+    // One field repeated 30,000 times once held the thread 6 s in the forms' parsing; every action is behind the guard.
+    for (const path of ["/contact", "/sign-in", "/contact.data"]) {
+      const answer = await send(port, "POST", path, {
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "name=a&".repeat(30_000),
+      });
+      expect(answer.status, path).toBe(413);
+      expect(answer.body, path).toContain("This form has too many fields");
+    }
+    // A real form is far below the limit (the largest, a listing's editor, has about 250 fields).
+    const contact = await send(port, "POST", "/contact", {
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: new URLSearchParams({
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        interest: "Cars",
+        message: "A real enquiry about a car.",
+        submission_id: crypto.randomUUID(),
+      }).toString(),
+    });
+    expect(contact.status).toBe(303);
+  });
+
   it("sends the visitor back only to a page of this site, however the address is spelled, and never answers 500", async () => {
     const { port } = server;
     const origin = `http://127.0.0.1:${port}`;

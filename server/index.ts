@@ -9,6 +9,7 @@ import { getEnv } from "../app/env.server";
 import { loggableUrl } from "../app/services/log-redaction.server";
 import { logger } from "../app/services/logger.server";
 import { takeEarlyDatabase } from "./early-start";
+import { requestTargetGuard } from "./request-guard";
 import { cspNonce, securityHeaders } from "./security-headers";
 import type { AppInstance, getApp as GetApp } from "./app";
 
@@ -66,6 +67,10 @@ host.use(
   }),
 );
 
+// A static file's address is read by the app's rules (methods, host, control characters, broken escapes, depth), so a
+// malformed one gets the same plain refusal as a page's rather than the static layer's own answer.
+host.use(requestTargetGuard);
+
 let loadApp: () => Promise<AppInstance>;
 
 if (production) {
@@ -75,7 +80,8 @@ if (production) {
   const precompressed = (maxAge: string, immutable: boolean) => ({
     enableBrotli: true,
     orderPreference: ["br", "gz"],
-    serveStatic: { maxAge, immutable, index: false as const },
+    // No redirect from a folder's address to the same with a slash: no page of the site lives in a static folder.
+    serveStatic: { maxAge, immutable, index: false as const, redirect: false },
   });
   // Fingerprinted assets never change: cache them for a year.
   host.use("/assets", expressStaticGzip(path.join(buildDir, "client/assets"), precompressed("1y", true)));
@@ -118,7 +124,20 @@ host.use((error: unknown, req: express.Request, res: express.Response, next: exp
     .end(clientError ? "This request could not be read.\n" : "Something went wrong on our side. Please try again in a moment.\n");
 });
 
+/** What every answer Node gives before Express sees the request carries, as the app's own refusals do. */
+const BASELINE_HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
 const server = http.createServer(host);
+// A client gets 20 s to send its headers (a browser sends them at once), not Node's 60: a client that trickles them
+// holds a connection for no request. Bodies keep Node's 5 minutes, which a large photo upload over a slow link needs.
+server.headersTimeout = 20_000;
 // Requests Node refuses before Express sees them (headers over its 16 KB limit, bytes that are not HTTP) get the
 // same plain answer and baseline headers as any other refusal, instead of Node's bare status line.
 server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
@@ -126,21 +145,12 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
   const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
   const body = tooLarge ? "This request's headers are too large.\n" : "This request could not be read.\n";
-  socket.end(
-    [
-      `HTTP/1.1 ${status}`,
-      "Content-Type: text/plain; charset=utf-8",
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      "Cache-Control: no-store",
-      "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
-      "X-Content-Type-Options: nosniff",
-      "X-Frame-Options: DENY",
-      "Referrer-Policy: strict-origin-when-cross-origin",
-      "Connection: close",
-      "",
-      body,
-    ].join("\r\n"),
-  );
+  const headers = Object.entries({ ...BASELINE_HEADERS, "Content-Length": String(Buffer.byteLength(body)), Connection: "close" });
+  socket.end([`HTTP/1.1 ${status}`, ...headers.map(([name, value]) => `${name}: ${value}`), "", body].join("\r\n"));
+});
+// An Expect header other than 100-continue, which Node would answer with a bare 417.
+server.on("checkExpectation", (_req, res: http.ServerResponse) => {
+  res.writeHead(417, BASELINE_HEADERS).end("This request's Expect header is not supported.\n");
 });
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();

@@ -7,14 +7,28 @@ import { requestUrl } from "./request-url";
 
 /**
  * What the app accepts before React Router sees a request (docs/decisions/0016-request-guard-and-body-limits.md):
- * three methods, a host that names one, a target without NUL bytes or broken escapes, and bodies bounded while they stream in. Form
- * bodies (every action but the uploads) are small, so they are read here, within their limit, and must parse as
- * a form: an action never meets a body that would make `request.formData()` throw, and no NUL byte reaches the
- * database from a form. Uploads stream on to their own limits (services/upload.server.ts), capped here as well.
+ * three methods, one host that names one, a target without control characters or broken escapes and of a sane depth,
+ * and bodies bounded while they stream in. Form bodies (every action but the uploads) are small, so they are read
+ * here, within their limit, and must parse as a form of a sane number of fields: an action never meets a body that
+ * would make `request.formData()` throw, and no NUL byte reaches the database from a form. Uploads stream on to
+ * their own limits (services/upload.server.ts), capped here as well.
  */
 
 /** A form is a few fields of text: the longest (a listing's description, an HTML block) fits many times over. */
 export const FORM_BODY_LIMIT = 256 * 1024;
+
+/**
+ * A form has at most this many fields. The largest of ours (a listing's editor, with every specification row filled)
+ * has about 250. Past a few thousand fields, and above all one name repeated, the form parsing every action does
+ * (Conform's) grows with the square of the count: 30,000 repeats of one name took the server's thread 6 s.
+ */
+export const FORM_FIELD_LIMIT = 1_000;
+
+/**
+ * No address of the site is deeper than 5 segments. Rendering a page for a path grows with the square of its depth
+ * (7,900 segments held the thread 4 s), so a deeper one is answered here as the page that does not exist it is.
+ */
+export const PATH_SEGMENT_LIMIT = 32;
 
 /** Room for the multipart framing and the small fields around an uploaded file. */
 const UPLOAD_OVERHEAD = 1 * MB;
@@ -35,14 +49,48 @@ export function guardedBody(res: ExpressResponse): GuardedBody | undefined {
   return res.locals.guardedBody as GuardedBody | undefined;
 }
 
-export const requestGuard: RequestHandler = (req, res, next) => {
+/**
+ * The checks of a request's line and host alone, which the host runs before its static files (server/index.ts) and
+ * requestGuard again: a static file's address is read by the same rules as a page's.
+ */
+export const requestTargetGuard: RequestHandler = (req, res, next) => {
+  if (targetRefusal(req, res) !== null) next();
+};
+
+/** Answers the request's refusal and returns null, or returns its path (without `.data`). */
+function targetRefusal(req: ExpressRequest, res: ExpressResponse): string | null {
   const method = req.method.toUpperCase();
   if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-    return refuse(res, 405, "This address does not accept that kind of request.", { Allow: ALLOWED_METHODS });
+    refuse(res, 405, "This address does not accept that kind of request.", { Allow: ALLOWED_METHODS });
+    return null;
   }
-  if (!requestUrl(req)) return refuse(res, 400, "This request could not be read: its host or address is not valid.");
-  const pathname = targetProblem(req.originalUrl);
-  if (pathname === null) return refuse(res, 400, "This address could not be read. Please check the link.");
+  // Two Host headers (RFC 9112 asks for a 400): a proxy and the app could each read a different one.
+  if (!requestUrl(req) || hostHeaderCount(req) > 1) {
+    refuse(res, 400, "This request could not be read: its host or address is not valid.");
+    return null;
+  }
+  const target = readTarget(req.originalUrl);
+  if (target === "unreadable") {
+    refuse(res, 400, "This address could not be read. Please check the link.");
+    return null;
+  }
+  if (target === "too deep") {
+    refuse(res, 404, "This page does not exist. Please check the link.");
+    return null;
+  }
+  return target.path;
+}
+
+function hostHeaderCount(req: ExpressRequest): number {
+  let count = 0;
+  for (let index = 0; index < req.rawHeaders.length; index += 2) if (req.rawHeaders[index]!.toLowerCase() === "host") count++;
+  return count;
+}
+
+export const requestGuard: RequestHandler = (req, res, next) => {
+  const pathname = targetRefusal(req, res);
+  if (pathname === null) return;
+  const method = req.method.toUpperCase();
   if (method !== "POST") return next();
 
   const upload = UPLOAD_LIMITS.find(({ pattern }) => pattern.test(pathname));
@@ -75,20 +123,28 @@ function clientAborted(req: ExpressRequest, error: unknown): boolean {
   return code === "ECONNRESET" || code === "ECONNABORTED" || (req.destroyed && !req.complete);
 }
 
-/** The decoded path, or null when the target holds a NUL byte (PostgreSQL text cannot) or a broken escape. */
-function targetProblem(target: string): string | null {
-  if (/%00/i.test(target) || target.includes("\0")) return null;
+/**
+ * The target's path (without `.data`, still encoded); "unreadable" when the target holds a NUL byte (PostgreSQL text
+ * cannot), its path a control character once decoded (a tab or line break makes no address, and React Router's own
+ * URL parsing throws on some) or a broken escape; "too deep" past PATH_SEGMENT_LIMIT segments.
+ */
+function readTarget(target: string): { path: string } | "unreadable" | "too deep" {
+  if (/%00/i.test(target) || target.includes("\0")) return "unreadable";
   const [path = "/"] = target.split("?", 1);
   try {
-    decodeURIComponent(path);
-    return path.replace(/\.data$/, "");
+    if (CONTROL_CHARACTER.test(decodeURIComponent(path))) return "unreadable";
   } catch {
-    return null;
+    return "unreadable";
   }
+  if (path.split("/").length - 1 > PATH_SEGMENT_LIMIT) return "too deep";
+  return { path: path.replace(/\.data$/, "") };
 }
 
-/** Why a form body cannot be handed to an action, if it cannot: not a form, not parseable, holding a file or a NUL byte. */
-async function formProblem(req: ExpressRequest, body: Buffer): Promise<{ status: 400 | 415; message: string } | null> {
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** Why a form body cannot be handed to an action, if it cannot: not a form, not parseable, too many fields, holding a file or a NUL byte. */
+async function formProblem(req: ExpressRequest, body: Buffer): Promise<{ status: 400 | 413 | 415; message: string } | null> {
   const declaredType = req.headers["content-type"];
   if (!declaredType && body.length === 0) {
     // An empty POST is an empty form (a bare sign-out button), so actions can read it as one.
@@ -107,7 +163,9 @@ async function formProblem(req: ExpressRequest, body: Buffer): Promise<{ status:
   } catch {
     return { status: 400, message: "The form could not be read. Please send it again from the page." };
   }
+  let fields = 0;
   for (const [name, value] of form) {
+    if (++fields > FORM_FIELD_LIMIT) return { status: 413, message: "This form has too many fields. Please send it again from the page." };
     // Files go to the three upload endpoints only, which stream them; an action reading a form expects text.
     if (typeof value !== "string") return { status: 400, message: "This form does not take files. Please send it again from the page." };
     if (name.includes("\0") || value.includes("\0")) {
