@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/currency";
 import { currencyCookie, CurrencyChoiceSchema } from "#app/domain/currency-choice";
 import { safeReturnPath } from "#app/domain/return-path";
+import { assertSameOrigin } from "#app/services/auth.server";
 
 /**
  * The top bar's currency choice: a form posts here (or a link GETs it, without JavaScript either way), we set the
@@ -21,7 +22,9 @@ function choose(request: Request, fields: Record<string, unknown>) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // React Router's own cross-site check covers page routes only; a resource route's action checks for itself.
+  await assertSameOrigin(request, context);
   return choose(request, Object.fromEntries(await request.formData()));
 }
 

@@ -5,6 +5,7 @@ import { isListingId } from "#app/domain/listing-id";
 import { safeReturnPath } from "#app/domain/return-path";
 import { changeShortlist, decodeShareList, mergeShortlists } from "#app/domain/shortlist";
 import { findShortlistCards } from "#app/models/listings.server";
+import { assertSameOrigin } from "#app/services/auth.server";
 import { readShortlist, writeShortlist } from "#app/services/shortlist.server";
 
 /**
@@ -14,6 +15,9 @@ import { readShortlist, writeShortlist } from "#app/services/shortlist.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = context.get(servicesContext);
+  // A resource route's action: React Router's own cross-site check covers page routes only, so another site could
+  // otherwise rewrite a visitor's list with a hidden form.
+  await assertSameOrigin(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
   const own = await readShortlist(request);
