@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Route } from "./+types/media-file";
 import { servicesContext } from "#app/db/context";
-import { isValidStorageKey, parseRange } from "#app/services/storage/storage.server";
+import { isValidStorageKey, parseRange, rangeStillApplies } from "#app/services/storage/storage.server";
 
 /**
  * GET /media/<key>: a stored upload, streamed with its real content type. Keys are generated and
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const info = await storage.head(key);
   if (!info) return notFound();
-  const range = parseRange(request.headers.get("range"), info.size);
+  const range = rangeStillApplies(request.headers.get("if-range"), info.lastModified) ? parseRange(request.headers.get("range"), info.size) : null;
   const common = {
     "Content-Type": info.contentType,
     "Cache-Control": IMMUTABLE,

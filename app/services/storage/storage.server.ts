@@ -73,6 +73,19 @@ export function assertValidKey(key: string): void {
   if (!isValidStorageKey(key)) throw new InvalidKeyError(key);
 }
 
+/**
+ * Whether a Range still applies under the request's If-Range (RFC 9110, 13.1.5): only while the client's partial copy
+ * is the current file, named by its date (exactly the Last-Modified we send) or an entity tag. We send no entity tag,
+ * so a tag never matches; without If-Range the Range always applies. A mismatch means: send the whole file.
+ */
+export function rangeStillApplies(ifRange: string | null, lastModified: Date | undefined): boolean {
+  if (ifRange === null) return true;
+  const value = ifRange.trim();
+  if (!lastModified || value.startsWith('"') || value.startsWith("W/")) return false;
+  const date = Date.parse(value);
+  return !Number.isNaN(date) && date === Math.floor(lastModified.getTime() / 1000) * 1000;
+}
+
 /** Parses a single "bytes=a-b" Range header against an object size; null when absent or unsatisfiable. */
 export function parseRange(header: string | null, size: number): ByteRange | "unsatisfiable" | null {
   if (!header) return null;

@@ -7,7 +7,15 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "./local-storage.server";
 import { createS3Storage } from "./s3-storage.server";
-import { DEFAULT_CACHE_CONTROL, InvalidKeyError, isValidStorageKey, ObjectExistsError, parseRange, type Storage } from "./storage.server";
+import {
+  DEFAULT_CACHE_CONTROL,
+  InvalidKeyError,
+  isValidStorageKey,
+  ObjectExistsError,
+  parseRange,
+  rangeStillApplies,
+  type Storage,
+} from "./storage.server";
 
 const BUCKET = "content-images";
 const tempDirs: string[] = [];
@@ -147,5 +155,17 @@ describe("storage keys and ranges", () => {
     expect(parseRange("bytes=1000-", 1000)).toBe("unsatisfiable");
     expect(parseRange("bytes=1-2,4-5", 1000)).toBeNull();
     expect(parseRange(null, 1000)).toBeNull();
+  });
+  it("lets a Range resume only the file the client already holds part of (If-Range)", () => {
+    const modified = new Date("2026-11-20T10:15:30.250Z");
+    expect(rangeStillApplies(null, modified)).toBe(true);
+    // The date we sent as Last-Modified (HTTP dates have whole seconds): the same file, so the range stands.
+    expect(rangeStillApplies("Fri, 20 Nov 2026 10:15:30 GMT", modified)).toBe(true);
+    // Another date, an entity tag (we send none), junk, or a file without a date: the whole file instead.
+    expect(rangeStillApplies("Fri, 20 Nov 2026 10:15:31 GMT", modified)).toBe(false);
+    expect(rangeStillApplies('"junk"', modified)).toBe(false);
+    expect(rangeStillApplies('W/"junk"', modified)).toBe(false);
+    expect(rangeStillApplies("not a date", modified)).toBe(false);
+    expect(rangeStillApplies("Fri, 20 Nov 2026 10:15:30 GMT", undefined)).toBe(false);
   });
 });
