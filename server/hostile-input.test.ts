@@ -149,6 +149,9 @@ describe("hostile input", () => {
     for (const path of ["/assets", "/images"]) expect((await send(port, "GET", path)).status, path).toBe(404);
     const twoHosts = await rawRequest(port, `GET /cars HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
     expect(twoHosts).toMatch(/^HTTP\/1\.1 400 /);
+    const tunnel = await rawRequest(port, `CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n`);
+    expect(tunnel).toMatch(/^HTTP\/1\.1 405 /);
+    expect(tunnel).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/);
     const expectation = await send(port, "GET", "/", { headers: { Expect: "junk" } });
     expect(expectation.status).toBe(417);
     expect(expectation.headers["content-security-policy"]).toBeDefined();

@@ -1,5 +1,6 @@
 import http from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
@@ -134,6 +135,12 @@ const BASELINE_HEADERS = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
+/** A plain answer written straight to the connection, which then closes: for requests Express never sees. */
+function answerOnSocket(socket: Duplex, status: string, body: string, extra: Record<string, string> = {}) {
+  const headers = { ...BASELINE_HEADERS, ...extra, "Content-Length": String(Buffer.byteLength(body)), Connection: "close" };
+  socket.end([`HTTP/1.1 ${status}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), "", body].join("\r\n"));
+}
+
 const server = http.createServer(host);
 // A client gets 20 s to send its headers (a browser sends them at once), not Node's 60: a client that trickles them
 // holds a connection for no request. Bodies keep Node's 5 minutes, which a large photo upload over a slow link needs.
@@ -142,11 +149,13 @@ server.headersTimeout = 20_000;
 // same plain answer and baseline headers as any other refusal, instead of Node's bare status line.
 server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-  const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
-  const body = tooLarge ? "This request's headers are too large.\n" : "This request could not be read.\n";
-  const headers = Object.entries({ ...BASELINE_HEADERS, "Content-Length": String(Buffer.byteLength(body)), Connection: "close" });
-  socket.end([`HTTP/1.1 ${status}`, ...headers.map(([name, value]) => `${name}: ${value}`), "", body].join("\r\n"));
+  if (error.code === "HPE_HEADER_OVERFLOW")
+    return answerOnSocket(socket, "431 Request Header Fields Too Large", "This request's headers are too large.\n");
+  answerOnSocket(socket, "400 Bad Request", "This request could not be read.\n");
+});
+// CONNECT (a proxy's tunnel), which Node would answer by closing the connection: the guard's 405 for other methods.
+server.on("connect", (_req, socket: Duplex) => {
+  answerOnSocket(socket, "405 Method Not Allowed", "This address does not accept that kind of request.\n", { Allow: "GET, HEAD, POST" });
 });
 // An Expect header other than 100-continue, which Node would answer with a bare 417.
 server.on("checkExpectation", (_req, res: http.ServerResponse) => {
