@@ -13,6 +13,7 @@ const NEEDS_BUILD = [
   "server/security-events.test.ts",
   "server/page-cache.test.ts",
   "server/enquiry-answers.test.ts",
+  "server/page-titles.test.ts",
 ];
 
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.

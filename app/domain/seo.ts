@@ -27,6 +27,16 @@ export function titleFor(matches: readonly MatchLike[], title: string): string {
   return !siteName || title.includes(siteName) ? title : `${title} | ${siteName}`;
 }
 
+/**
+ * A route's meta when its loader threw (no loader data): nothing. The error boundary's screen names the page itself
+ * (a `<title>` and a robots noindex that React 19 hoists into the head, and that know the error: "Car not found",
+ * "Page not found", the unexpected-error screen); a title here as well gave the page two titles and two robots tags,
+ * and browsers and crawlers take the first one, this generic one.
+ */
+export function errorPageMeta(): MetaDescriptor[] {
+  return [];
+}
+
 /** An address for other sites (crawlers, link previews): our own paths get the site's origin. */
 export function absoluteUrl(siteUrl: string, src: string): string {
   return src.startsWith("/") ? `${siteUrl}${src}` : src;

@@ -12,7 +12,7 @@ import { isCategoryId } from "#app/domain/category-ids";
 import { hasActiveFilters, listingSearchParams, parseListingQuery, type ListingQuery } from "#app/domain/listing-query";
 import { PRICE_ON_REQUEST_LAST, PRICE_RANGE_EXCLUDES } from "#app/domain/listing-rules";
 import { agreeing, countOf } from "#app/domain/plural";
-import { pageMeta, titleFor } from "#app/domain/seo";
+import { errorPageMeta, pageMeta, titleFor } from "#app/domain/seo";
 import { readContentImages } from "#app/models/content-images.server";
 import { findListings, locationOptions } from "#app/models/listings.server";
 
@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: titleFor(matches, "Page not found") }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return errorPageMeta();
   const { category, query, hero, pageMissing } = loaderData;
   if (pageMissing) return [{ title: titleFor(matches, `${category.title}, no page ${query.page}`) }, { name: "robots", content: "noindex" }];
   const page = query.page > 1 ? `?${listingSearchParams({ page: query.page })}` : "";

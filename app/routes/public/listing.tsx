@@ -18,7 +18,7 @@ import { isCategoryId } from "#app/domain/category-ids";
 import { formatPrice } from "#app/domain/listing-price";
 import { listingPath } from "#app/domain/listing-slug";
 import { takesEnquiries } from "#app/domain/listing-status";
-import { absoluteUrl, pageMeta, titleFor } from "#app/domain/seo";
+import { absoluteUrl, errorPageMeta, pageMeta } from "#app/domain/seo";
 import { socialLinks } from "#app/domain/contact-links";
 import { jsonLdText, listingGraph } from "#app/domain/structured-data";
 import { findSimilarListings } from "#app/models/listings-similar.server";
@@ -89,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
 export const headers = enquiryRouteHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: titleFor(matches, "Not found") }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return errorPageMeta();
   const { listing, category } = loaderData;
   const cover = listing.photos[0];
   const summary = listing.description.replace(/\s+/g, " ").trim();
