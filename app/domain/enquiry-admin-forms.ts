@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PIPELINE_STATUSES } from "./enquiry-pipeline-status";
+import { requiredText } from "./required-text";
 
 /** The forms of an enquiry's page in the admin: one schema each, shared by Conform in the browser and the action. */
 export const NOTE_MAX_LENGTH = 5000;
@@ -21,20 +22,12 @@ export const assignFormSchema = z.object({
 
 export const noteFormSchema = z.object({
   intent: z.literal("note"),
-  body: z
-    .string({ error: "Write the note first." })
-    .trim()
-    .min(1, "Write the note first.")
-    .max(NOTE_MAX_LENGTH, `A note can be at most ${NOTE_MAX_LENGTH} characters.`),
+  body: requiredText("Write the note first.").max(NOTE_MAX_LENGTH, `A note can be at most ${NOTE_MAX_LENGTH} characters.`),
 });
 
 export const replyFormSchema = z.object({
   intent: z.literal("reply"),
-  body: z
-    .string({ error: "Write your reply first." })
-    .trim()
-    .min(1, "Write your reply first.")
-    .max(REPLY_MAX_LENGTH, `A reply can be at most ${REPLY_MAX_LENGTH} characters.`),
+  body: requiredText("Write your reply first.").max(REPLY_MAX_LENGTH, `A reply can be at most ${REPLY_MAX_LENGTH} characters.`),
 });
 
 export const retryFormSchema = z.object({

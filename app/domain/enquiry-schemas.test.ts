@@ -8,6 +8,7 @@ import {
   LIMITS,
   listingEnquirySchemaFor,
   newSubmissionId,
+  shortlistEnquirySchema,
   splitName,
 } from "./enquiry-schemas";
 
@@ -20,7 +21,10 @@ function form(values: Record<string, string>) {
 }
 
 /** Field errors the way the form shows them (Conform's parse, as on both sides). */
-function errors(schema: ReturnType<typeof contactSchema> | ReturnType<typeof listingEnquirySchemaFor>, values: Record<string, string>) {
+function errors(
+  schema: ReturnType<typeof contactSchema> | ReturnType<typeof listingEnquirySchemaFor> | ReturnType<typeof shortlistEnquirySchema>,
+  values: Record<string, string>,
+) {
   const submission = parseWithZod(form(values), { schema });
   return submission.status === "success" ? {} : (submission.error ?? {});
 }
@@ -49,6 +53,29 @@ describe("contact form schema", () => {
       name: ["Name is required."],
       message: ["Message is required."],
     });
+  });
+
+  // The audit's case: name=%E2%80%8B%E2%80%8B was accepted (303) by /contact and by the detail pages.
+  it.each([
+    ["zero-width spaces", "\u200B\u200B"],
+    ["joiners, a word joiner and a byte order mark", "\u200C\u200D\u2060\uFEFF"],
+    ["direction marks and spaces", " \u200E \u200F "],
+    ["control characters", "\u0000\u0007"],
+  ])("treats a name and a message of %s as missing", (_, invisible) => {
+    expect(errors(contactSchema(), { ...validContact, name: invisible, message: invisible })).toEqual({
+      name: ["Name is required."],
+      message: ["Message is required."],
+    });
+    expect(errors(contactSchema(), { ...validContact, email: invisible })).toEqual({ email: ["Email is required."] });
+  });
+
+  it("keeps zero-width joiners inside a name as they are", () => {
+    // Persian (ZWNJ) and Sinhala (ZWJ) spellings need them.
+    for (const name of ["Ali Mohammad\u200Cpour", "\u0DC1\u0DCA\u200D\u0DBB\u0DD3"]) {
+      const submission = parseWithZod(form({ ...validContact, name }), { schema: contactSchema() });
+      expect(submission.status, name).toBe("success");
+      if (submission.status === "success") expect(submission.value.name).toBe(name);
+    }
   });
 
   it.each([
@@ -142,6 +169,17 @@ describe("detail enquiry schema", () => {
       email: ["Email is required."],
       message: ["Message is required."],
     });
+  });
+
+  it("treats a name or message with nothing visible in it as missing, in every category's form and the shortlist's", () => {
+    const schemas = [listingEnquirySchemaFor(), ...Object.values(CATEGORIES).map((category) => listingEnquirySchemaFor(category.enquiryIntents))];
+    for (const schema of [...schemas, shortlistEnquirySchema()]) {
+      expect(errors(schema, { ...validEnquiry, name: "\u200B\u200B", message: "\u200B \uFEFF\n\u2060" })).toEqual({
+        name: ["Name is required."],
+        message: ["Message is required."],
+      });
+      expect(errors(schema, { ...validEnquiry, name: "Zo\u200Be" })).toEqual({});
+    }
   });
 
   it("checks the e-mail format and every length", () => {

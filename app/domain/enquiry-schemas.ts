@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, CATEGORY_LIST } from "./categories";
 import { isCategoryId } from "./category-ids";
 import { isValidEmailAddress } from "./email-address";
+import { requiredText } from "./required-text";
 import { CONTACT_METHOD_IDS, DEFAULT_CONTACT_METHOD, DEFAULT_INTENT, ENQUIRY_INTENT_IDS, type EnquiryIntent } from "./enquiry-intents";
 
 // zod probes `new Function` to speed up parsing; our CSP forbids eval, so the probe only logs a violation.
@@ -57,27 +58,18 @@ function builtOnFirstUse<T>(build: () => T): () => T {
 
 const fields = builtOnFirstUse(() => {
   // Name and e-mail reach e-mail headers (Reply-To, the subject), so a line break there is refused outright.
-  const name = z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, MESSAGES.nameRequired)
+  // A value with nothing visible in it (spaces, zero-width characters) is missing (domain/required-text.ts).
+  const name = requiredText(MESSAGES.nameRequired)
     .max(LIMITS.name, MESSAGES.tooLong("Name", LIMITS.name))
     .refine((value) => !LINE_BREAK.test(value), MESSAGES.singleLine("Name"));
 
-  const email = z
-    .string({ error: MESSAGES.emailRequired })
-    .trim()
-    .min(1, { error: MESSAGES.emailRequired, abort: true })
+  const email = requiredText(MESSAGES.emailRequired)
     .max(LIMITS.email, { error: MESSAGES.tooLong("Email", LIMITS.email), abort: true })
     // Local part, at sign, domain and a top-level part of at least two letters, strictly enough that a mail
     // server never refuses the address as bad syntax (domain/email-address.ts).
     .refine(isValidEmailAddress, MESSAGES.emailInvalid);
 
-  const message = z
-    .string({ error: MESSAGES.messageRequired })
-    .trim()
-    .min(1, MESSAGES.messageRequired)
-    .max(LIMITS.message, MESSAGES.tooLong("Message", LIMITS.message));
+  const message = requiredText(MESSAGES.messageRequired).max(LIMITS.message, MESSAGES.tooLong("Message", LIMITS.message));
 
   /** The idempotency key: generated when the form renders, so posting it twice stores one enquiry. */
   const submissionId = z.uuid({ error: MESSAGES.submissionId });

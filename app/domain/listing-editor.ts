@@ -5,6 +5,7 @@ import { CATEGORY_IDS, type CategoryId } from "./category-ids";
 import { CURRENCIES, formatAmount, parsePriceAmount, type Price } from "./listing-price";
 import { isValidSlug, MAX_SLUG_LENGTH } from "./listing-slug";
 import { LISTING_STATUSES, type ListingStatus } from "./listing-status";
+import { requiredText } from "./required-text";
 import type { Specification } from "./listing-views";
 
 /**
@@ -45,7 +46,10 @@ export const listingFormSchema = z
     version: z.number().int().min(1).optional(),
     /** Set by "Save mine anyway" after a conflict: the version the staff member chose to replace. */
     overwrite: z.number().int().min(1).optional(),
-    title: z.string("Enter a title.").trim().min(3, "Use at least 3 characters for the title.").max(160, "Keep the title under 160 characters."),
+    title: requiredText("Enter a title.", { length: 3, message: "Use at least 3 characters for the title." }).max(
+      160,
+      "Keep the title under 160 characters.",
+    ),
     slug: z
       .string()
       .trim()
@@ -54,7 +58,7 @@ export const listingFormSchema = z
       .refine((slug) => isValidSlug(slug), "Use lower-case letters, digits and single dashes, e.g. villa-on-the-bay.")
       .optional(),
     category: z.enum(CATEGORY_IDS, "Choose a category."),
-    location: z.string("Enter the location.").trim().min(2, "Enter the location.").max(200, "Keep the location under 200 characters."),
+    location: requiredText("Enter the location.", { length: 2, message: "Enter the location." }).max(200, "Keep the location under 200 characters."),
     year: z
       .number("Enter the year in digits, e.g. 2019.")
       .int("Enter the year in digits, e.g. 2019.")

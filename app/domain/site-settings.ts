@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SocialKey } from "./contact-links";
 import { isValidEmailAddress } from "./email-address";
+import { requiredText } from "./required-text";
 
 /**
  * The values an Owner changes at /edit/settings without a redeploy (docs/decisions/0008). The environment
@@ -19,19 +20,12 @@ export const SETTINGS_LIMITS = {
 const LINE_BREAK = /[\r\n]/;
 
 const requiredLine = (label: string, max: number = SETTINGS_LIMITS.text) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
+  requiredText(`Enter the ${label}.`)
     .max(max, `The ${label} must be ${max} characters or fewer.`)
     .refine((value) => !LINE_BREAK.test(value), `The ${label} must be on one line.`);
 
 const address = (label: string) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, { error: `Enter the ${label}.`, abort: true })
-    .refine(isValidEmailAddress, `Enter the ${label} as a full e-mail address, such as concierge@example.com.`);
+  requiredText(`Enter the ${label}.`).refine(isValidEmailAddress, `Enter the ${label} as a full e-mail address, such as concierge@example.com.`);
 
 /** International format: a plus, then 7 to 15 digits; spaces, dots and hyphens may group them. Empty: not shown. */
 const PHONE_PATTERN = /^\+\d[\d .-]{5,22}\d$/;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./required-text";
 import { currentPasswordSchema, passwordConfirmationSchema, passwordSchema, passwordsDifferIssue, passwordsMatch } from "./password-policy";
 
 /**
@@ -22,7 +23,7 @@ export const signInSchema = z.object({
 
 export const setupSchema = z
   .object({
-    name: z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."),
+    name: requiredText("Enter a name.").max(120, "Use at most 120 characters."),
     email: emailAddress,
     password: passwordSchema,
     confirm: passwordConfirmationSchema,

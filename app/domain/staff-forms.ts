@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { passwordConfirmationSchema, passwordSchema, passwordsDifferIssue, passwordsMatch } from "./password-policy";
+import { requiredText } from "./required-text";
 import { STAFF_ROLES } from "./staff-roles";
 
 /**
@@ -30,7 +31,7 @@ export const invitationSchema = z.object({ invitationId: z.uuid() });
 export const acceptInvitationSchema = z
   .object({
     token: z.string().min(1).max(200),
-    name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters."),
+    name: requiredText("Enter your name.").max(120, "Use at most 120 characters."),
     password: passwordSchema,
     confirm: passwordConfirmationSchema,
   })

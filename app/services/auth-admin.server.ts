@@ -3,12 +3,13 @@ import { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { authUser } from "#app/db/schema";
 import { passwordSchema } from "#app/domain/password-policy";
+import { requiredText } from "#app/domain/required-text";
 import { STAFF_ROLES, type StaffRole } from "#app/domain/staff-roles";
 import type { AuthApi } from "./lazy-auth.server";
 
 export const StaffAccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")),
-  name: z.string().trim().min(1, "Enter a name.").max(120).default("Administrator"),
+  name: requiredText("Enter a name.").max(120).default("Administrator"),
   password: passwordSchema,
   role: z.enum(STAFF_ROLES).default("owner"),
 });
