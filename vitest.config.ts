@@ -14,6 +14,7 @@ const NEEDS_BUILD = [
   "server/page-cache.test.ts",
   "server/enquiry-answers.test.ts",
   "server/page-titles.test.ts",
+  "server/error-answers.test.ts",
 ];
 
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.

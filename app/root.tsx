@@ -1,10 +1,10 @@
 // First: before any schema is built in the browser (see the module).
 import "#app/domain/zod-without-eval";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { useNonce } from "#app/components/nonce-provider";
-import { DeferredNotFoundScreen, DeferredUnexpectedErrorScreen } from "#app/components/layout/deferred-shell-parts";
+import { RouteErrorScreen } from "#app/components/layout/route-error-screen";
 import { servicesContext } from "#app/db/context";
 import { currencyFromCookie, type Pricing } from "#app/domain/price-conversion";
 import { privateNoStore } from "#app/routes/private-no-store";
@@ -71,10 +71,10 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * Errors no route below shows in a shell (a sign-in form refused, a form posted to the home page, a failure of the
+ * root loader): the same screens, on their own.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <DeferredNotFoundScreen />;
-  // The server logged it already (entry.server's handleError); the browser's console gets it here.
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  return <DeferredUnexpectedErrorScreen />;
+  return <RouteErrorScreen error={useRouteError()} />;
 }

@@ -7,12 +7,16 @@ import { logger } from "../app/services/logger.server";
  * tells the build's handleError, with a plain Error. Such a refusal is a security event like our own same-origin
  * check's (services/auth.server.ts), with the client's address and the session's member of staff
  * (docs/decisions/0017-json-logs-and-security-events.md), not a server failure: it is logged as one here, and the
- * entry's handler (which would log "request failed") is not called for it.
+ * entry's handler (which would log "request failed") is not called for it. Its answer is made to say why
+ * (explainOriginRefusal).
  */
 type Build = ServerBuild;
 type HandleError = NonNullable<Build["entry"]["module"]["handleError"]>;
 
 const wrapped = new WeakMap<Build, Build>();
+
+/** The requests React Router refused for their origin, as handleError saw them (the request the host handed in). */
+const refused = new WeakSet<Request>();
 
 export function logOriginRefusals(build: Build): Build {
   let result = wrapped.get(build);
@@ -20,6 +24,7 @@ export function logOriginRefusals(build: Build): Build {
   const handleError = build.entry.module.handleError;
   const logging: HandleError = (error, args) => {
     if (isReactRouterOriginRefusal(error, args.request)) {
+      refused.add(args.request);
       // handleError cannot wait; the session lookup for the actor can fail only as a log line of its own.
       logOriginRefused(args.request, args.context, "foreign origin (refused by React Router)").catch((failure: unknown) =>
         logger.warn({ err: failure }, "could not log a refused origin"),
@@ -31,6 +36,19 @@ export function logOriginRefusals(build: Build): Build {
   result = { ...build, entry: { ...build.entry, module: { ...build.entry.module, handleError: logging } } };
   wrapped.set(build, result);
   return result;
+}
+
+/**
+ * React Router's own answer to a post it refused for its origin says only "Bad Request" (a page) or, to a script's post
+ * to `.data`, "Unexpected Server Error": the same 400 here says what happened. A forged form's victim may see it.
+ */
+export function explainOriginRefusal(request: Request, response: Response): Response {
+  if (!refused.has(request) || response.status !== 400) return response;
+  void response.body?.cancel().catch(() => undefined);
+  return new Response("This form was sent from another site and was refused.\n", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /**

@@ -2,14 +2,17 @@ import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { explainOriginRefusal } from "./origin-refusal-log";
 import { guardedBody } from "./request-guard";
 import { requestUrl } from "./request-url";
+import { answerFromRouteTable } from "./route-table-answers";
 
 /**
- * @react-router/express's handler, with one difference: the body React Router reads is the one the request
+ * @react-router/express's handler, with these differences: the body React Router reads is the one the request
  * guard checked and bounded (server/request-guard.ts), not the raw socket, which that adapter always reads
- * whole, and a hook that sees each response before it is sent. The rest follows the adapter
- * (docs/decisions/0016-request-guard-and-body-limits.md).
+ * whole; requests the route table alone answers (server/route-table-answers.ts) never reach React Router; its
+ * refusal of a post from another site says why; and a hook sees each response before it is sent. The rest follows
+ * the adapter (docs/decisions/0016-request-guard-and-body-limits.md).
  */
 export function createAppRequestHandler(options: {
   build: () => Promise<ServerBuild>;
@@ -22,8 +25,13 @@ export function createAppRequestHandler(options: {
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);
+      const answered = answerFromRouteTable(await options.build(), request);
+      if (answered) {
+        await sendResponse(res, answered);
+        return;
+      }
       const handleRequest = await handlerFor();
-      const response = await handleRequest(request, options.getLoadContext(req, res));
+      const response = explainOriginRefusal(request, await handleRequest(request, options.getLoadContext(req, res)));
       await sendResponse(res, options.beforeSend ? await options.beforeSend(req, res, response) : response);
     } catch (error) {
       next(error);

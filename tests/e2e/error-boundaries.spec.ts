@@ -38,9 +38,9 @@ test.describe("admin errors stay inside the admin shell", () => {
 });
 
 test.describe("public errors stay inside the site's shell", () => {
-  test("a request a page cannot answer shows the fallback screen with the top bar, menu and footer", async ({ page }) => {
+  test("a request a page cannot answer shows its screen with the top bar, menu and footer", async ({ page }) => {
     await page.goto("/about");
-    // A form posted to a page that takes no posts (a stale bookmark, a bot): answered 405 by React Router.
+    // A form posted to a page that takes no posts (a stale bookmark, a bot): 405, and a screen that says so.
     const [response] = await Promise.all([
       page.waitForResponse((candidate) => candidate.url().endsWith("/about") && candidate.request().method() === "POST"),
       page.evaluate(() => {
@@ -52,7 +52,7 @@ test.describe("public errors stay inside the site's shell", () => {
       }),
     ]);
     expect(response.status()).toBe(405);
-    await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "This page does not accept forms" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("button", { name: "Open menu" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();

@@ -28,6 +28,55 @@ export function NotFoundScreen() {
   );
 }
 
+/**
+ * A request the site understood and refused (a 4xx other than 404: not signed in, not allowed, a form sent where none is
+ * taken, a request it could not read): the client's side of things, so it says what happened and what to do, in the
+ * 404 page's look, instead of the fallback's "went wrong on our side". The message, when given, is the answer's own
+ * (written for people by the loader or action that refused).
+ */
+export function RefusedRequestScreen({ status, message }: { status: number; message?: string | null }) {
+  const siteName = useSiteName();
+  const copy = refusalCopy(status, message ?? null);
+  return (
+    <main id="main" className="flex min-h-[80vh] flex-col items-center justify-center bg-forest-950 px-6 py-24 text-center text-ivory">
+      <title>{withSiteName(copy.title, siteName)}</title>
+      <meta name="robots" content="noindex" />
+      <p className="eyebrow !text-gold-300">{`Error ${status}`}</p>
+      <h1 className="mt-6 font-display text-4xl sm:text-6xl">{copy.title}</h1>
+      <p className="mt-6 max-w-lg text-base leading-relaxed text-ivory/75">{copy.intro}</p>
+      <div className="mt-12 flex flex-wrap justify-center gap-4">
+        {status === 401 ? (
+          <Link to="/sign-in" className="btn-outline-light">
+            Sign in
+          </Link>
+        ) : null}
+        <Link to="/" className="btn-outline-light">
+          Return home
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** The title and sentence of a refused request, by its status; the admin shell's panel says the same. */
+export function refusalCopy(status: number, message: string | null): { title: string; intro: string } {
+  switch (status) {
+    case 400:
+      return { title: "This request could not be read", intro: message ?? "Please go back to the page and try again." };
+    case 401:
+      return { title: "Please sign in", intro: message ?? "This part of the site is for signed-in staff." };
+    case 403:
+      return { title: "Not allowed", intro: message ?? "You do not have access to this page." };
+    case 405:
+      return {
+        title: "This page does not accept forms",
+        intro: "It can be viewed, but nothing can be sent to it. Please open the page and continue from there.",
+      };
+    default:
+      return { title: "This request could not be completed", intro: message ?? "Please go back to the page and try again." };
+  }
+}
+
 /** The fallback for anything unexpected (spec point 8): titled 'Unexpected Application Error!'. */
 export function UnexpectedErrorScreen() {
   const siteName = useSiteName();

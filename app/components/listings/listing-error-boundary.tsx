@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { DeferredNotFoundScreen, DeferredUnexpectedErrorScreen } from "#app/components/layout/deferred-shell-parts";
+import { DeferredNotFoundScreen } from "#app/components/layout/deferred-shell-parts";
+import { RouteErrorScreen } from "#app/components/layout/route-error-screen";
 import { useSiteName, withSiteName } from "#app/components/layout/use-site-name";
 
 /**
@@ -24,7 +25,7 @@ export function ListingErrorBoundary() {
       </main>
     );
   }
-  // Anything else (a method the page does not take, a failure) keeps the shell too. Rethrowing from a boundary
-  // during the server render would break the whole document into a bare 500.
-  return <DeferredUnexpectedErrorScreen />;
+  // Anything else (a form posted to the page, a failure) keeps the shell too, with the site's screen for it. Rethrowing
+  // from a boundary during the server render would break the whole document into a bare 500.
+  return <RouteErrorScreen error={error} />;
 }

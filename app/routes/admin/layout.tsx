@@ -4,7 +4,8 @@ import "#app/admin.css";
 import type { Route } from "./+types/layout";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminShell } from "#app/components/admin/admin-shell";
-import { UnexpectedErrorScreen } from "#app/components/layout/error-screens";
+import { refusalCopy } from "#app/components/layout/error-screens";
+import { refusalMessage, RouteErrorScreen } from "#app/components/layout/route-error-screen";
 import { servicesContext } from "#app/db/context";
 import { canAccess } from "#app/domain/staff-roles";
 import { countUnopenedEnquiries, enquiryIdFromPath, markEnquiryOpened } from "#app/models/enquiries-admin.server";
@@ -40,12 +41,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 /**
  * Errors of any admin screen (an unknown id, a screen the role does not open, a failure) are shown inside the
- * shell, so staff keep their navigation. Only when the shell itself could not load is the site's fallback shown.
+ * shell, so staff keep their navigation. Only when the shell itself could not load (signed out, or an action's
+ * refusal, which skips the layout's loader) is the site's own screen for the error shown.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const shell = useRouteLoaderData<typeof loader>("routes/admin/layout");
-  if (!shell) return <UnexpectedErrorScreen />;
+  if (!shell) return <RouteErrorScreen error={error} />;
   return (
     <AdminShell shell={shell}>
       <AdminErrorPanel error={error} />
@@ -55,14 +57,8 @@ export function ErrorBoundary() {
 
 function AdminErrorPanel({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
   // Loaders answer 404s either with a plain message ("Enquiry not found") or with { message }.
-  const message =
-    typeof data === "string" && data
-      ? data
-      : data && typeof data === "object" && "message" in data && typeof data.message === "string"
-        ? data.message
-        : null;
+  const message = isRouteErrorResponse(error) ? refusalMessage(error) : null;
   // The server logged it already (entry.server's handleError); the browser's console gets it here.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const copy =
@@ -70,11 +66,13 @@ function AdminErrorPanel({ error }: { error: unknown }) {
       ? { eyebrow: "Error 404", title: message ?? "This admin page does not exist", intro: "The address may be mistyped, or the item was removed." }
       : status === 403
         ? { eyebrow: "Not allowed", title: "This screen is not part of your role", intro: message ?? "Ask an Owner if you need access." }
-        : {
-            eyebrow: "Something went wrong",
-            title: "This screen could not be shown",
-            intro: "Please reload the page. If it happens again, tell the site's owner.",
-          };
+        : status < 500
+          ? { eyebrow: `Error ${status}`, ...refusalCopy(status, message) }
+          : {
+              eyebrow: "Something went wrong",
+              title: "This screen could not be shown",
+              intro: "Please reload the page. If it happens again, tell the site's owner.",
+            };
   return (
     <div>
       <title>{`${copy.title} | Admin`}</title>

@@ -26,7 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   await assertSameOrigin(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: secondStepSchema });
+  const form = await request.formData();
+  // The kind of code is the page's hidden field: a post without it (or with another value) is read as the page reads
+  // an address without ?method, so a wrong post gets the form's own message, never the schema's wording about it.
+  const method = form.get("method");
+  form.set("method", secondStepMethod(typeof method === "string" ? method : null));
+  const submission = parseWithZod(form, { schema: secondStepSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), restart: false }, { status: 400 });
   const outcome = await verifySignInCode(services, {
     ...submission.value,

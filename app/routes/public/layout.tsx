@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from "react";
-import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { DeferredFooter, DeferredNotFoundScreen, DeferredSideMenu, DeferredUnexpectedErrorScreen } from "#app/components/layout/deferred-shell-parts";
+import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { DeferredFooter, DeferredSideMenu } from "#app/components/layout/deferred-shell-parts";
+import { RouteErrorScreen } from "#app/components/layout/route-error-screen";
 import type { ShellSettings } from "#app/components/layout/side-menu";
 import { TopBar } from "#app/components/layout/top-bar";
 import type { loader as rootLoader } from "#app/root";
@@ -34,10 +35,7 @@ export default function PublicLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const settings = useShellSettings();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // The server logged it already (entry.server's handleError); the browser's console gets it here.
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  const screen = notFound ? <DeferredNotFoundScreen /> : <DeferredUnexpectedErrorScreen />;
+  const screen = <RouteErrorScreen error={error} />;
   return settings ? <PublicShell settings={settings}>{screen}</PublicShell> : screen;
 }
 
