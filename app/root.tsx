@@ -4,7 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { useNonce } from "#app/components/nonce-provider";
-import { RouteErrorScreen } from "#app/components/layout/route-error-screen";
+import { DeferredRouteErrorScreen } from "#app/components/layout/deferred-shell-parts";
 import { servicesContext } from "#app/db/context";
 import { currencyFromCookie, type Pricing } from "#app/domain/price-conversion";
 import { privateNoStore } from "#app/routes/private-no-store";
@@ -76,5 +76,5 @@ export default function App() {
  * root loader): the same screens, on their own.
  */
 export function ErrorBoundary() {
-  return <RouteErrorScreen error={useRouteError()} />;
+  return <DeferredRouteErrorScreen error={useRouteError()} />;
 }

@@ -13,11 +13,6 @@ export const DeferredSideMenu = deferredComponent("side-menu", () => import("./s
 /** The footer, at the bottom of every page. */
 export const DeferredFooter = deferredComponent("footer", () => import("./footer").then((module) => module.Footer));
 
-/** The 404, refusal and error screens: most pages never show them. */
+/** The 404 screen, and the chooser of every error boundary's screen (404, refusals, failures): most pages never show them. */
 export const DeferredNotFoundScreen = deferredComponent("not-found-screen", () => import("./error-screens").then((module) => module.NotFoundScreen));
-export const DeferredRefusedRequestScreen = deferredComponent("refused-request-screen", () =>
-  import("./error-screens").then((module) => module.RefusedRequestScreen),
-);
-export const DeferredUnexpectedErrorScreen = deferredComponent("error-screen", () =>
-  import("./error-screens").then((module) => module.UnexpectedErrorScreen),
-);
+export const DeferredRouteErrorScreen = deferredComponent("error-screen", () => import("./error-screens").then((module) => module.RouteErrorScreen));

@@ -1,6 +1,20 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { CATEGORY_MENU } from "#app/domain/category-names";
 import { useSiteName, withSiteName } from "./use-site-name";
+
+/**
+ * The screen for an error a boundary caught: 404 is the designed not-found page; any other 4xx is the client's side of
+ * things (not signed in, not allowed, a form sent to a page that takes none) and says so; only a failure of ours (5xx,
+ * or a thrown error) is the fallback's "Unexpected Application Error!". Every boundary shows it deferred
+ * (DeferredRouteErrorScreen): most pages never show an error, and every public page's first load would carry it.
+ */
+export function RouteErrorScreen({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return <RefusedRequestScreen status={error.status} refusal={error} />;
+  // The server logged it already (entry.server's handleError); the browser's console gets it here.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  return <UnexpectedErrorScreen />;
+}
 
 /** The designed 404 page, for unknown URLs anywhere on the site. */
 export function NotFoundScreen() {
@@ -34,9 +48,9 @@ export function NotFoundScreen() {
  * 404 page's look, instead of the fallback's "went wrong on our side". The message, when given, is the answer's own
  * (written for people by the loader or action that refused).
  */
-export function RefusedRequestScreen({ status, message }: { status: number; message?: string | null }) {
+export function RefusedRequestScreen({ status, refusal }: { status: number; refusal: { data: unknown; internal?: boolean } }) {
   const siteName = useSiteName();
-  const copy = refusalCopy(status, message ?? null);
+  const copy = refusalCopy(status, refusalMessage(refusal));
   return (
     <main id="main" className="flex min-h-[80vh] flex-col items-center justify-center bg-forest-950 px-6 py-24 text-center text-ivory">
       <title>{withSiteName(copy.title, siteName)}</title>
@@ -56,6 +70,23 @@ export function RefusedRequestScreen({ status, message }: { status: number; mess
       </div>
     </main>
   );
+}
+
+/**
+ * The refusal's own message, as our loaders and actions write them for people: a string, `{ message }` or `{ error }`
+ * (the JSON answers of services/auth.server.ts). React Router's internal refusals carry its own wording (route ids,
+ * module names): never shown.
+ */
+export function refusalMessage(error: { data: unknown; internal?: boolean }): string | null {
+  if (error.internal) return null;
+  const { data } = error;
+  if (typeof data === "string") return data || null;
+  if (!data || typeof data !== "object") return null;
+  for (const key of ["message", "error"] as const) {
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value === "string" && value) return value;
+  }
+  return null;
 }
 
 /** The title and sentence of a refused request, by its status; the admin shell's panel says the same. */

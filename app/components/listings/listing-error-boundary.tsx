@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { DeferredNotFoundScreen } from "#app/components/layout/deferred-shell-parts";
-import { RouteErrorScreen } from "#app/components/layout/route-error-screen";
+import { DeferredNotFoundScreen, DeferredRouteErrorScreen } from "#app/components/layout/deferred-shell-parts";
 import { useSiteName, withSiteName } from "#app/components/layout/use-site-name";
 
 /**
@@ -27,5 +26,5 @@ export function ListingErrorBoundary() {
   }
   // Anything else (a form posted to the page, a failure) keeps the shell too, with the site's screen for it. Rethrowing
   // from a boundary during the server render would break the whole document into a bare 500.
-  return <RouteErrorScreen error={error} />;
+  return <DeferredRouteErrorScreen error={error} />;
 }

@@ -4,8 +4,8 @@ import "#app/admin.css";
 import type { Route } from "./+types/layout";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminShell } from "#app/components/admin/admin-shell";
-import { refusalCopy } from "#app/components/layout/error-screens";
-import { refusalMessage, RouteErrorScreen } from "#app/components/layout/route-error-screen";
+import { refusalCopy, refusalMessage } from "#app/components/layout/error-screens";
+import { DeferredRouteErrorScreen } from "#app/components/layout/deferred-shell-parts";
 import { servicesContext } from "#app/db/context";
 import { canAccess } from "#app/domain/staff-roles";
 import { countUnopenedEnquiries, enquiryIdFromPath, markEnquiryOpened } from "#app/models/enquiries-admin.server";
@@ -47,7 +47,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const shell = useRouteLoaderData<typeof loader>("routes/admin/layout");
-  if (!shell) return <RouteErrorScreen error={error} />;
+  if (!shell) return <DeferredRouteErrorScreen error={error} />;
   return (
     <AdminShell shell={shell}>
       <AdminErrorPanel error={error} />

@@ -1,7 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { DeferredFooter, DeferredSideMenu } from "#app/components/layout/deferred-shell-parts";
-import { RouteErrorScreen } from "#app/components/layout/route-error-screen";
+import { DeferredFooter, DeferredRouteErrorScreen, DeferredSideMenu } from "#app/components/layout/deferred-shell-parts";
 import type { ShellSettings } from "#app/components/layout/side-menu";
 import { TopBar } from "#app/components/layout/top-bar";
 import type { loader as rootLoader } from "#app/root";
@@ -35,7 +34,7 @@ export default function PublicLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const settings = useShellSettings();
-  const screen = <RouteErrorScreen error={error} />;
+  const screen = <DeferredRouteErrorScreen error={error} />;
   return settings ? <PublicShell settings={settings}>{screen}</PublicShell> : screen;
 }
 
