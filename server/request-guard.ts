@@ -54,7 +54,11 @@ export function guardedBody(res: ExpressResponse): GuardedBody | undefined {
  * requestGuard again: a static file's address is read by the same rules as a page's.
  */
 export const requestTargetGuard: RequestHandler = (req, res, next) => {
-  if (targetRefusal(req, res) !== null) next();
+  const pathname = targetRefusal(req, res);
+  if (pathname === null) return;
+  // requestGuard reads it from here rather than checking the same request a second time.
+  res.locals.checkedPath = pathname;
+  next();
 };
 
 /** Answers the request's refusal and returns null, or returns its path (without `.data`). */
@@ -88,7 +92,7 @@ function hostHeaderCount(req: ExpressRequest): number {
 }
 
 export const requestGuard: RequestHandler = (req, res, next) => {
-  const pathname = targetRefusal(req, res);
+  const pathname = (res.locals.checkedPath as string | undefined) ?? targetRefusal(req, res);
   if (pathname === null) return;
   const method = req.method.toUpperCase();
   if (method !== "POST") return next();
