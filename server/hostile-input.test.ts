@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../tests/fixtures/images";
 import { startProductionServer, type ProductionServer } from "../tests/setup/production-server";
 import { refusedInlineScripts } from "../tests/setup/csp";
+import { MAX_SPECIFICATIONS } from "#app/domain/listing-editor";
+import { MAX_PHOTOS } from "#app/domain/listing-photos";
+import { FORM_LIST_ROWS_LIMIT } from "./request-guard";
 
 /**
  * The audit's hostile-input rows, on the production build: malformed requests (NUL bytes, other methods, bodies that
@@ -175,6 +178,22 @@ describe("hostile input", () => {
       expect(answer.status, path).toBe(413);
       expect(answer.body, path).toContain("This form has too many fields");
     }
+    // One field placed in row 100,000 of a list: the listing editor once drew every row of the refused form again and
+    // held the thread for minutes. No list of ours has 200 rows.
+    for (const [path, name] of <[string, string][]>[
+      ["/edit/listings/new", "highlights[100000]"],
+      ["/edit/listings/new.data", "specifications[5000].label"],
+      ["/contact", "name[200]"],
+    ]) {
+      const answer = await send(port, "POST", path, {
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ _action: "save", [name]: "x" }).toString(),
+      });
+      expect(answer.status, name).toBe(413);
+      expect(answer.body, name).toContain("This form has too many fields");
+    }
+    expect(FORM_LIST_ROWS_LIMIT).toBeGreaterThan(MAX_SPECIFICATIONS + 20);
+    expect(FORM_LIST_ROWS_LIMIT).toBeGreaterThan(MAX_PHOTOS);
     // A real form is far below the limit (the largest, a listing's editor, has about 250 fields).
     const contact = await send(port, "POST", "/contact", {
       headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },

@@ -25,6 +25,14 @@ export const FORM_BODY_LIMIT = 256 * 1024;
 export const FORM_FIELD_LIMIT = 1_000;
 
 /**
+ * A list in a form (a field named `specifications[12].label`) holds fewer rows than this; the longest of ours, a
+ * listing's specifications, holds 100. The forms' parsing builds the list at the length the highest position names,
+ * and a refused form is drawn again with every row it was sent: one field named `highlights[100000]` in a 100-byte
+ * post held the thread for minutes while the listing editor drew 100,001 rows.
+ */
+export const FORM_LIST_ROWS_LIMIT = 200;
+
+/**
  * No address of the site is deeper than 5 segments. Rendering a page for a path grows with the square of its depth
  * (7,900 segments held the thread 4 s), so a deeper one is answered here as the page that does not exist it is.
  */
@@ -172,11 +180,19 @@ async function formProblem(req: ExpressRequest, body: Buffer): Promise<{ status:
     if (++fields > FORM_FIELD_LIMIT) return { status: 413, message: "This form has too many fields. Please send it again from the page." };
     // Files go to the three upload endpoints only, which stream them; an action reading a form expects text.
     if (typeof value !== "string") return { status: 400, message: "This form does not take files. Please send it again from the page." };
+    if (namesRowPastLimit(name)) return { status: 413, message: "This form has too many fields. Please send it again from the page." };
     if (name.includes("\0") || value.includes("\0")) {
       return { status: 400, message: "The form holds a character that cannot be stored. Please remove it and send again." };
     }
   }
   return null;
+}
+
+/** Whether a field's name places it in a list row (`[12]`) beyond any list a form of ours holds. */
+function namesRowPastLimit(name: string): boolean {
+  if (!name.includes("[")) return false;
+  for (const [, position] of name.matchAll(/\[(\d+)\]/g)) if (Number(position) >= FORM_LIST_ROWS_LIMIT) return true;
+  return false;
 }
 
 const CLOSE_AFTER_REFUSAL_MS = 5_000;
