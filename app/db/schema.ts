@@ -452,6 +452,9 @@ export const authTwoFactor = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The last code from the app that signed this account in (a digest) and when: a code works once (sign-in-codes.server.ts). */
+    lastSignInCodeDigest: text("last_sign_in_code_digest"),
+    lastSignInCodeAt: timestamp("last_sign_in_code_at", { withTimezone: true }),
   },
   (table) => [index("auth_two_factor_user_idx").on(table.userId)],
 );

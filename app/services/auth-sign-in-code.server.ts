@@ -2,6 +2,7 @@ import { isAuthApiError, type APIError } from "./auth-api-error.server";
 import type { Database } from "#app/db/client.server";
 import { isStaffRole } from "#app/domain/staff-roles";
 import type { SecondStepMethod } from "#app/domain/two-factor-codes";
+import { claimSignInCode } from "#app/models/sign-in-codes.server";
 import { recordStaffSignIn } from "#app/models/staff.server";
 import type { AuthApi } from "./lazy-auth.server";
 import { recordSuccessfulSignIn, reserveSignInAttempt, tooManyAttemptsMessage } from "./auth-throttle.server";
@@ -21,6 +22,7 @@ export const WRONG_CODE = "That code is not right. Check your authenticator app 
 export const WRONG_RECOVERY_CODE = "That recovery code is not right, or it has been used already.";
 export const CHALLENGE_ENDED = "Your sign-in has expired. Sign in again with your password.";
 export const TOO_MANY_CODES = "Too many wrong codes. Sign in again with your password.";
+export const CODE_USED = "That code has been used already. Sign in again with your password, then enter the next code from your authenticator app.";
 
 /**
  * Whether the request carries better-auth's challenge cookie (`better-auth.two_factor`, or with the `__Host-` prefix
@@ -67,12 +69,21 @@ export async function verifySignInCode(
     }
     return refusal(error, input.method, ip);
   }
-  await reservation.release();
   const { headers, response } = verified;
   const user = response.user as { id: string; email: string; role?: string | null };
-  if (!isStaffRole(user.role)) {
+  const revokeNewSession = async () => {
     const token = (response as { token?: string }).token;
     if (token) await auth.api.revokeSession({ body: { token }, headers: cookieHeadersFrom(headers) }).catch(() => undefined);
+  };
+  // A code that already signed this account in is refused, and its place in the window is kept like a wrong code's.
+  if (input.method === "totp" && !(await claimSignInCode(db, user.id, input.code))) {
+    await revokeNewSession();
+    logSecurityEvent("sign-in", { outcome: "refused", actor: user.email, ip, reason: "code used already", step: "two-factor" });
+    return { ok: false, status: 401, message: CODE_USED, restart: true };
+  }
+  await reservation.release();
+  if (!isStaffRole(user.role)) {
+    await revokeNewSession();
     logSecurityEvent("sign-in", { outcome: "refused", actor: user.email, ip, reason: "not staff", step: "two-factor" });
     return { ok: false, status: 403, message: NOT_STAFF, restart: true };
   }

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
-import { auditEvents, authUser } from "#app/db/schema";
+import { auditEvents, authSession, authUser } from "#app/db/schema";
 import { cookieFrom } from "../../tests/setup/staff-sessions";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import { contextFor, createTestServices, TEST_SITE, testEnv } from "../../tests/setup/test-services";
 import { secretFromUri, totpCode, wrongCode } from "../../tests/setup/totp";
 import type { AppServices } from "./app-services.server";
 import { createStaffUser } from "./auth-admin.server";
-import { CHALLENGE_ENDED, TOO_MANY_CODES, verifySignInCode, WRONG_CODE, WRONG_RECOVERY_CODE } from "./auth-sign-in-code.server";
+import { CHALLENGE_ENDED, CODE_USED, TOO_MANY_CODES, verifySignInCode, WRONG_CODE, WRONG_RECOVERY_CODE } from "./auth-sign-in-code.server";
 import { NOT_STAFF, signInStaff } from "./auth-sign-in.server";
 import { getSessionUser } from "./auth.server";
 import { logger } from "./logger.server";
@@ -223,6 +223,25 @@ for (const kind of TEST_DATABASE_KINDS) {
         requestHeaders: challenge,
       });
       expect(locked).toMatchObject({ ok: false, status: 429 });
+    });
+
+    it("accepts a code from the app once only: the same code on a second sign-in is refused and opens no session", async () => {
+      const member = await memberWithTwoFactor();
+      // Two password steps (two browsers, or the member and someone who saw the code), each with its own challenge.
+      const [mine, theirs] = [await challengeFor(member.email, member.password), await challengeFor(member.email, member.password)];
+      const code = totpCode(member.secret);
+      const sessions = async () => (await handle.db.select().from(authSession).where(eq(authSession.userId, member.actor.id))).length;
+      const before = await sessions();
+      const use = (challenge: Headers) => verifySignInCode(services, { method: "totp", code, clientAddress: freshAddress(), requestHeaders: challenge });
+      const [first, second] = await Promise.all([use(mine), use(theirs)]);
+      const [accepted, refused] = first.ok ? [first, second] : [second, first];
+      if (!accepted.ok) throw new Error(accepted.message);
+      expect((await whoIs(cookieFrom(accepted.headers)))?.email).toBe(member.email);
+      expect(refused).toMatchObject({ ok: false, status: 401, message: CODE_USED, restart: true });
+      // Both codes passed the plugin, which opened a session for each; the refused one is ended at once.
+      expect(await sessions()).toBe(before + 1);
+      expect(logged()).toContain("code used already");
+      expect(logged()).not.toContain(code);
     });
 
     it("accepts each recovery code once only", async () => {
