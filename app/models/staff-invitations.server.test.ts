@@ -17,7 +17,7 @@ import {
   listOpenInvitations,
   revokeInvitation,
 } from "./staff-invitations.server";
-import type { StaffActor } from "./staff.server";
+import { changeStaffRole, deactivateStaff, type StaffActor } from "./staff.server";
 
 const env = testEnv({ STAFF_INVITE_HOURS: "72" });
 const HOUR = 3_600_000;
@@ -129,6 +129,44 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await revokeInvitation(handle.db, owner, open!.id)).toEqual({ ok: false, message: INVITATION_MESSAGES.notOpen });
       expect(await handle.db.select().from(authUser).where(eq(authUser.email, "late@example.test"))).toEqual([]);
       expect(await findInvitation(handle.db, "made-up-token")).toEqual({ ok: false, problem: "unknown" });
+    });
+
+    it("an invitation holds only while its sender is an active Owner: deactivating or demoting them withdraws it", async () => {
+      const made = async (email: string) => {
+        const user = await createStaffUser(services, { email, password: "another owner's password", name: email.split("@")[0]!, role: "owner" });
+        return { id: user.id, name: user.name, email: user.email };
+      };
+      const sentBy = async (sender: StaffActor, email: string) => {
+        const sent = await inviteStaff(handle.db, { actor: sender, email, role: "owner", lifetimeHours: env.STAFF_INVITE_HOURS });
+        if (!sent.ok) throw new Error(sent.message);
+        return tokenFor(email);
+      };
+      const isOpen = async (email: string) => (await listOpenInvitations(handle.db)).some((row) => row.email === email);
+
+      const leaving = await made("leaving-owner@example.test");
+      const fromLeaving = await sentBy(leaving, "mallory@example.test");
+      const kept = await sentBy(owner, "kept@example.test");
+      expect(await deactivateStaff(handle.db, owner, leaving.id)).toMatchObject({ ok: true });
+      expect(await isOpen("mallory@example.test")).toBe(false);
+      expect(await accept(fromLeaving)).toEqual({ ok: false, problem: "unknown" });
+      const [audit] = await handle.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, leaving.id), eq(auditEvents.action, "deactivated")));
+      expect(audit!.changes["open invitations"]).toEqual({ before: "mallory@example.test", after: "withdrawn" });
+      // Another Owner's invitation is untouched.
+      expect(await isOpen("kept@example.test")).toBe(true);
+
+      const demoted = await made("demoted-owner@example.test");
+      const fromDemoted = await sentBy(demoted, "eve@example.test");
+      expect(await changeStaffRole(handle.db, owner, { userId: demoted.id, role: "editor" })).toMatchObject({ ok: true });
+      expect(await isOpen("eve@example.test")).toBe(false);
+      expect(await accept(fromDemoted)).toEqual({ ok: false, problem: "unknown" });
+
+      // However the sender stopped being an active Owner (here, the account changed directly), the link is checked when used.
+      const other = await made("other-owner@example.test");
+      const fromOther = await sentBy(other, "trent@example.test");
+      await handle.db.update(authUser).set({ banned: true }).where(eq(authUser.id, other.id));
+      expect(await accept(fromOther)).toEqual({ ok: false, problem: "unknown" });
+      expect(await handle.db.select().from(authUser).where(eq(authUser.email, "trent@example.test"))).toEqual([]);
+      expect((await accept(kept)).ok).toBe(true);
     });
 
     it("refuses to invite an address that already has an account", async () => {

@@ -62,7 +62,7 @@ export async function listOpenInvitations(db: Database, now = new Date()): Promi
   }));
 }
 
-async function actorIsActiveOwner(tx: DbOrTx, actor: StaffActor): Promise<boolean> {
+async function actorIsActiveOwner(tx: DbOrTx, actor: Pick<StaffActor, "id">): Promise<boolean> {
   const [row] = await tx
     .select({ id: authUser.id })
     .from(authUser)
@@ -151,6 +151,21 @@ export async function revokeInvitation(
   });
 }
 
+/**
+ * Withdraws the open invitations a member sent, when that member stops being an active Owner (deactivated, or given
+ * another role), in the caller's transaction. An invitation carries its sender's authority: a departing Owner, or
+ * whoever holds their stolen session, must not leave a working link behind. Returns the addresses withdrawn.
+ */
+export async function withdrawInvitationsSentBy(tx: DbOrTx, userId: string, now = new Date()): Promise<string[]> {
+  const withdrawn = await tx
+    .update(staffInvitations)
+    .set({ revokedAt: now })
+    .where(and(eq(staffInvitations.invitedById, userId), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)))
+    .returning({ email: staffInvitations.email });
+  if (withdrawn.length > 0) await announceChange(tx, "users", "invitations");
+  return withdrawn.map((row) => row.email);
+}
+
 /** The open invitation's address and role, for sending it again (a fresh link and expiry; the old link stops working). */
 export async function openInvitation(db: Database, invitationId: string) {
   const [row] = await db
@@ -201,6 +216,9 @@ export async function acceptInvitation(
       .for("update");
     const state = stateOf(row, now);
     if (!state.ok) return state;
+    // The sender must still be an active Owner when the link is used (withdrawInvitationsSentBy does this as they stop
+    // being one; this holds whatever path changed the account).
+    if (!row!.invitedById || !(await actorIsActiveOwner(tx, { id: row!.invitedById }))) return { ok: false, problem: "unknown" };
     const [existing] = await tx.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, state.email));
     if (existing) return { ok: false, problem: "accountExists" };
     const userId = crypto.randomUUID();

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "#app/db/client.server";
 import { announceChange } from "#app/db/change-bus.server";
-import { authSession, authUser } from "#app/db/schema";
+import { authSession, authUser, type AuditChanges } from "#app/db/schema";
 import { STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "#app/domain/staff-roles";
 import { recordAudit } from "./audit.server";
+import { withdrawInvitationsSentBy } from "./staff-invitations.server";
 
 /**
  * Staff accounts as Owners manage them on /edit/users: the list, changing a role, deactivating and reactivating.
@@ -127,17 +128,24 @@ export async function changeStaffRole(db: Database, actor: StaffActor, input: { 
     if (target.role === input.role) return refuse("unchanged", STAFF_MESSAGES.sameRole(target.name, target.role));
     if (owners.includes(target.id) && owners.length <= 1) return refuse("last-owner", STAFF_MESSAGES.lastOwnerDemote(target.name));
     await tx.update(authUser).set({ role: input.role, updatedAt: new Date() }).where(eq(authUser.id, target.id));
+    // Only Owners invite; an Owner who is one no more leaves no working invitation behind.
+    const withdrawn = target.role === "owner" ? await withdrawInvitationsSentBy(tx, target.id) : [];
     await recordAudit(tx, {
       actor,
       kind: "user",
       action: "role changed",
       subjectId: target.id,
       subjectLabel: target.email,
-      changes: { role: { before: STAFF_ROLE_INFO[target.role].label, after: STAFF_ROLE_INFO[input.role].label } },
+      changes: { role: { before: STAFF_ROLE_INFO[target.role].label, after: STAFF_ROLE_INFO[input.role].label }, ...invitationsChange(withdrawn) },
     });
     await announceChange(tx, "users", target.id);
     return { ok: true, member: target };
   });
+}
+
+/** The audit row's note of the invitations a change withdrew (none: nothing to note). */
+function invitationsChange(withdrawn: string[]): AuditChanges {
+  return withdrawn.length > 0 ? { "open invitations": { before: withdrawn.join(", "), after: "withdrawn" } } : {};
 }
 
 /** Deactivates an account and ends all its sessions, in one transaction with its audit row. Returns how many sessions ended. */
@@ -155,13 +163,14 @@ export async function deactivateStaff(db: Database, actor: StaffActor, userId: s
       .set({ banned: true, banReason: `Deactivated by ${actor.email}`, banExpires: null, updatedAt: new Date() })
       .where(eq(authUser.id, target.id));
     const ended = await tx.delete(authSession).where(eq(authSession.userId, target.id)).returning({ id: authSession.id });
+    const withdrawn = await withdrawInvitationsSentBy(tx, target.id);
     await recordAudit(tx, {
       actor,
       kind: "user",
       action: "deactivated",
       subjectId: target.id,
       subjectLabel: target.email,
-      changes: { status: { before: "Active", after: "Deactivated" }, sessions: { before: ended.length, after: 0 } },
+      changes: { status: { before: "Active", after: "Deactivated" }, sessions: { before: ended.length, after: 0 }, ...invitationsChange(withdrawn) },
     });
     await announceChange(tx, "users", target.id);
     return { ok: true, member: target, sessionsEnded: ended.length };
