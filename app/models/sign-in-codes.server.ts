@@ -23,7 +23,11 @@ export async function claimSignInCode(db: Database, userId: string, code: string
     .where(
       and(
         eq(authTwoFactor.userId, userId),
-        or(isNull(authTwoFactor.lastSignInCodeDigest), ne(authTwoFactor.lastSignInCodeDigest, digest), lt(authTwoFactor.lastSignInCodeAt, CODE_REMEMBERED)),
+        or(
+          isNull(authTwoFactor.lastSignInCodeDigest),
+          ne(authTwoFactor.lastSignInCodeDigest, digest),
+          lt(authTwoFactor.lastSignInCodeAt, CODE_REMEMBERED),
+        ),
       ),
     )
     .returning({ id: authTwoFactor.id });

@@ -149,7 +149,10 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await deactivateStaff(handle.db, owner, leaving.id)).toMatchObject({ ok: true });
       expect(await isOpen("mallory@example.test")).toBe(false);
       expect(await accept(fromLeaving)).toEqual({ ok: false, problem: "unknown" });
-      const [audit] = await handle.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, leaving.id), eq(auditEvents.action, "deactivated")));
+      const [audit] = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.subjectId, leaving.id), eq(auditEvents.action, "deactivated")));
       expect(audit!.changes["open invitations"]).toEqual({ before: "mallory@example.test", after: "withdrawn" });
       // Another Owner's invitation is untouched.
       expect(await isOpen("kept@example.test")).toBe(true);

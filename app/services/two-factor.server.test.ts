@@ -232,7 +232,8 @@ for (const kind of TEST_DATABASE_KINDS) {
       const code = totpCode(member.secret);
       const sessions = async () => (await handle.db.select().from(authSession).where(eq(authSession.userId, member.actor.id))).length;
       const before = await sessions();
-      const use = (challenge: Headers) => verifySignInCode(services, { method: "totp", code, clientAddress: freshAddress(), requestHeaders: challenge });
+      const use = (challenge: Headers) =>
+        verifySignInCode(services, { method: "totp", code, clientAddress: freshAddress(), requestHeaders: challenge });
       const [first, second] = await Promise.all([use(mine), use(theirs)]);
       const [accepted, refused] = first.ok ? [first, second] : [second, first];
       if (!accepted.ok) throw new Error(accepted.message);
