@@ -3,10 +3,12 @@
  * site's media host) into our own storage, in our own AVIF/WebP variants, and points every reference at the copy.
  * Safe to run again at any time: what was copied is never downloaded twice, and an interrupted run resumes.
  *
- *   npm run images:import -- [--concurrency=4] [--timeout=30] [--max-mb=N]
+ *   npm run images:import -- [--concurrency=4] [--timeout=30] [--max-mb=N] [--allow-private-networks]
  *
  * --max-mb defaults to the listing photo limit of the upload rules (domain/upload-rules.ts), so a picture staff
- * could upload by hand is never refused here.
+ * could upload by hand is never refused here. Only public web addresses are fetched: an address (or a redirect) that
+ * leads to this machine, a private network or a cloud host's metadata service is refused and listed as failed, since
+ * any Editor can type an address in. --allow-private-networks lifts that for a picture server on your own network.
  *
  * With the embedded database (no DATABASE_URL), stop the server first: PGlite lets one process open it. With
  * PostgreSQL the site keeps running, and every app process picks the new addresses up at once (change notices).
@@ -39,7 +41,14 @@ async function main(): Promise<number> {
     await handle.migrate();
     const report = await importRemoteImages(
       { db: handle.db, storage: await storageFromEnv(env) },
-      { concurrency, timeoutMs, maxBytes, maxPixels: env.IMAGE_MAX_PIXELS, onProgress: progress.onProgress },
+      {
+        concurrency,
+        timeoutMs,
+        maxBytes,
+        maxPixels: env.IMAGE_MAX_PIXELS,
+        allowPrivateNetworks: args.includes("--allow-private-networks"),
+        onProgress: progress.onProgress,
+      },
     );
     progress.finish();
     console.log(

@@ -13,7 +13,8 @@ import { photosFromUrls } from "#app/models/listing-row";
 import { makeJpeg, makeNoisyJpeg, makePng } from "../../tests/fixtures/images";
 import { startHttpStub, type HttpStub, type StubReply } from "../../tests/stubs/http-stub";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
-import { importRemoteImages, type ImportOptions } from "./image-import.server";
+import { downloadImage, importRemoteImages, type ImportOptions } from "./image-import.server";
+import { isPublicAddress } from "./public-web-fetch.server";
 import { createLocalStorage } from "./storage/local-storage.server";
 
 /**
@@ -38,6 +39,7 @@ function reply(requestPath: string): StubReply {
   if (name === "villa-1.jpg" || name === "hero.jpg" || name === "villa-3.jpg") return picture(images[name]!, "image/jpeg");
   if (name === "villa-2.png") return picture(images[name]!, "image/png");
   if (name === "missing.jpg") return missingFixed ? picture(images["villa-3.jpg"]!, "image/jpeg") : { status: 404, text: "Not Found" };
+  if (name === "moved.jpg") return { status: 302, text: "", headers: { Location: "/images/villa-3.jpg" } };
   if (name === "page.jpg") return { text: "<html><body>Moved</body></html>", headers: { "Content-Type": "text/html; charset=utf-8" } };
   if (name === "slow.jpg") return { ...picture(images["villa-1.jpg"]!, "image/jpeg"), delayMs: 3_000 };
   if (name === "huge.jpg") return picture(images["huge.jpg"]!, "image/jpeg");
@@ -102,6 +104,8 @@ const options = (overrides: Partial<ImportOptions> = {}): ImportOptions => ({
   timeoutMs: 1_000,
   maxBytes: MAX_BYTES,
   maxPixels: 40_000_000,
+  // The stub stands in for the web on this machine's loopback address, which a copy run refuses unless told.
+  allowPrivateNetworks: true,
   ...overrides,
 });
 
@@ -245,10 +249,14 @@ describe("npm run images:import (the command)", () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it("prints a plain line per picture on stderr when it is not a terminal, lists failures and exits non-zero", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/import-images.ts", "--timeout=5", "--concurrency=2"], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test", LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "scripts/import-images.ts", "--timeout=5", "--concurrency=2", "--allow-private-networks"],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test", LOG_LEVEL: "silent" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -264,4 +272,55 @@ describe("npm run images:import (the command)", () => {
     expect(stderr).toContain("1 pictures could not be imported");
     expect(code).toBe(1);
   }, 60_000);
+});
+
+describe("images:import reaches only the public web", () => {
+  const limits = { timeoutMs: 2_000, maxBytes: MAX_BYTES };
+  const refusal = (address: string) =>
+    downloadImage(address, limits).then(
+      () => "downloaded",
+      (error: Error) => error.message,
+    );
+
+  it("refuses this machine, private networks and a cloud host's metadata service, before any request is sent", async () => {
+    const port = new URL(stub.url).port;
+    const before = stub.requests.length;
+    expect(await refusal(url("villa-3.jpg"))).toBe("127.0.0.1 is a private address; only public web addresses are copied");
+    expect(await refusal(`http://localhost:${port}/images/villa-3.jpg`)).toMatch(/^localhost is a private address \((127\.0\.0\.1|::1)\)/);
+    expect(await refusal(`http://[::1]:${port}/images/villa-3.jpg`)).toMatch(/^::1 is a private address/);
+    expect(await refusal(`http://[::ffff:127.0.0.1]:${port}/images/villa-3.jpg`)).toMatch(/is a private address/);
+    expect(await refusal("http://169.254.169.254/latest/meta-data/iam/security-credentials/")).toMatch(/^169\.254\.169\.254 is a private address/);
+    expect(await refusal("http://10.0.0.8/photo.jpg")).toMatch(/is a private address/);
+    expect(await refusal("file:///etc/passwd")).toMatch(/not a web address/);
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it("follows a redirect, and checks where it leads like the first address", async () => {
+    const copied = await downloadImage(url("moved.jpg"), { ...limits, allowPrivateNetworks: true });
+    expect(copied.equals(images["villa-3.jpg"]!)).toBe(true);
+    // Without the operator's permission the same chain stops at its first, private, step.
+    expect(await refusal(url("moved.jpg"))).toMatch(/is a private address/);
+  });
+
+  it("tells public addresses from the rest", () => {
+    for (const address of ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111"]) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "100.100.1.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "224.0.0.1",
+      "::",
+      "::1",
+      "fd00::1",
+      "fe80::1",
+      "::ffff:10.0.0.1",
+      "not-an-address",
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
 });

@@ -10,6 +10,8 @@ import { CONTENT_DEFAULTS, IMAGE_CONTENT_KEYS } from "#app/domain/site-content";
 import { recordAudit } from "#app/models/audit.server";
 import type { ContentCache } from "#app/models/content-blocks.server";
 import type { Storage } from "./storage/storage.server";
+import type { IncomingMessage } from "node:http";
+import { getFromPublicWeb, PrivateAddressError } from "./public-web-fetch.server";
 import { storeUpload } from "./upload-store.server";
 import { detectType } from "./upload.server";
 
@@ -28,6 +30,8 @@ export type ImportOptions = {
   timeoutMs: number;
   maxBytes: number;
   maxPixels: number;
+  /** Also copy from this machine and private networks (`--allow-private-networks`); otherwise only public addresses. */
+  allowPrivateNetworks?: boolean;
   /** Called as each address is settled (progress bars, log lines). */
   onProgress?: (event: ImportProgress) => void;
 };
@@ -81,35 +85,36 @@ export async function remoteImageAddresses(db: Database): Promise<string[]> {
 }
 
 /** Downloads one picture within the limits: an HTTP error, a non-image answer, a file too large or too slow is refused. */
-export async function downloadImage(url: string, options: Pick<ImportOptions, "timeoutMs" | "maxBytes">): Promise<Buffer> {
+export async function downloadImage(url: string, options: Pick<ImportOptions, "timeoutMs" | "maxBytes" | "allowPrivateNetworks">): Promise<Buffer> {
   const signal = AbortSignal.timeout(options.timeoutMs);
-  let response: Response;
+  let response: IncomingMessage;
   try {
-    response = await fetch(url, { signal, redirect: "follow", headers: { accept: "image/avif,image/webp,image/png,image/jpeg,image/*" } });
+    response = await getFromPublicWeb(url, {
+      signal,
+      allowPrivateNetworks: options.allowPrivateNetworks,
+      headers: { accept: "image/avif,image/webp,image/png,image/jpeg,image/*" },
+    });
   } catch (error) {
+    if (error instanceof PrivateAddressError) throw new ImportRefusedError(`${error.message}; only public web addresses are copied`);
     throw new ImportRefusedError(signal.aborted ? `no answer within ${options.timeoutMs / 1000} s` : `could not connect (${describe(error)})`);
   }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new ImportRefusedError(`the server answered HTTP ${response.status}`);
-  }
-  const type = response.headers.get("content-type") ?? "";
-  if (!/^image\//i.test(type)) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new ImportRefusedError(`not an image (Content-Type: ${type || "none"})`);
-  }
-  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (declared > options.maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new ImportRefusedError(`too large (${declared} bytes; the limit is ${options.maxBytes})`);
-  }
-  const chunks: Uint8Array[] = [];
+  const refuse = (reason: string) => {
+    response.destroy();
+    return new ImportRefusedError(reason);
+  };
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status >= 300) throw refuse(`the server answered HTTP ${status}`);
+  const type = response.headers["content-type"] ?? "";
+  if (!/^image\//i.test(type)) throw refuse(`not an image (Content-Type: ${type || "none"})`);
+  const declared = Number(response.headers["content-length"] ?? Number.NaN);
+  if (declared > options.maxBytes) throw refuse(`too large (${declared} bytes; the limit is ${options.maxBytes})`);
+  const chunks: Buffer[] = [];
   let received = 0;
   try {
-    for await (const chunk of response.body ?? []) {
-      received += (chunk as Uint8Array).byteLength;
-      if (received > options.maxBytes) throw new ImportRefusedError(`too large (more than ${options.maxBytes} bytes)`);
-      chunks.push(chunk);
+    for await (const chunk of response) {
+      received += (chunk as Buffer).byteLength;
+      if (received > options.maxBytes) throw refuse(`too large (more than ${options.maxBytes} bytes)`);
+      chunks.push(chunk as Buffer);
     }
   } catch (error) {
     if (error instanceof ImportRefusedError) throw error;
@@ -117,12 +122,13 @@ export async function downloadImage(url: string, options: Pick<ImportOptions, "t
       signal.aborted ? `no complete answer within ${options.timeoutMs / 1000} s` : `the download broke off (${describe(error)})`,
     );
   }
+  if (!response.complete) throw new ImportRefusedError("the download broke off (the connection closed early)");
   return Buffer.concat(chunks);
 }
 
 function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const own = error as { code?: string; cause?: { code?: string; message?: string } };
+  return own.code ?? own.cause?.code ?? own.cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
 /** Downloads and stores one address; records the outcome either way. */
