@@ -68,6 +68,9 @@ test.describe("detail page enquiry form", () => {
       release();
 
       await expect(f.form.getByRole("status")).toHaveText(SUCCESS);
+      // The message sits under the form's heading, far above the button: it takes the focus, and is scrolled to.
+      await expect(f.form.getByRole("status")).toBeFocused();
+      await expect(f.form.getByRole("status")).toBeInViewport();
       await expect(f.send).toHaveText("Contact Agent");
       for (const field of [f.name, f.email, f.phone]) await expect(field).toHaveValue("");
       await expect(f.message).toHaveValue(DEFAULT_MESSAGE);

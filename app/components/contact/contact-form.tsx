@@ -15,7 +15,7 @@ import { useEnquiryForm } from "./use-enquiry-form";
 export function ContactForm({ labelledBy }: { labelledBy?: string }) {
   // The interest's default is the placeholder's empty value: when Conform resets the form after a send it
   // selects that option again (with no default it deselects every option and the box shows blank).
-  const { fetcher, form, fields, answer, pending, submissionId, submissionIdInput } = useEnquiryForm({
+  const { fetcher, form, fields, answer, answerArrived, pending, submissionId, submissionIdInput } = useEnquiryForm({
     schema: contactSchema,
     defaultValue: { interest: "" },
   });
@@ -46,8 +46,10 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
       <TextAreaField label="Message" meta={fields.message} required rows={4} placeholder="Tell us what you are looking for" />
       <TurnstileWidget action={TURNSTILE_ACTIONS.contact} resetKey={answer} />
       <div id={`${form.id}-status`}>
-        {status === "success" && answer?.status === "success" && <FormStatus tone="success" message={successMessage(answer)} />}
-        {status === "error" && <FormStatus tone="error" message={CONTACT_FAILURE_MESSAGE} details={details} />}
+        {status === "success" && answer?.status === "success" && (
+          <FormStatus tone="success" message={successMessage(answer)} takeFocus={answerArrived} />
+        )}
+        {status === "error" && <FormStatus tone="error" message={CONTACT_FAILURE_MESSAGE} details={details} takeFocus={answerArrived} />}
       </div>
       <SubmitButton pending={pending} label="Send Message" pendingLabel="Sending..." spinner className="sm:w-auto sm:min-w-56" />
     </fetcher.Form>

@@ -37,7 +37,9 @@ export function useEnquiryForm<Schema extends z.ZodObject>({
   });
   const submissionIdInput = useId();
   const submissionId = useSubmissionId(submissionIdInput, answer);
-  return { fetcher, form, fields, answer: pending ? undefined : answer, pending, submissionId, submissionIdInput };
+  // An answer the fetcher brought (no page load) is new to the visitor: its message takes the focus (FormStatus).
+  const answerArrived = !pending && answer !== undefined && answer === fetcher.data;
+  return { fetcher, form, fields, answer: pending ? undefined : answer, answerArrived, pending, submissionId, submissionIdInput };
 }
 
 /**

@@ -27,7 +27,7 @@ export function EnquiryForm({
   listingPath: string;
   intents: readonly EnquiryIntent[];
 }) {
-  const { fetcher, form, fields, answer, pending, submissionId, submissionIdInput } = useEnquiryForm({
+  const { fetcher, form, fields, answer, answerArrived, pending, submissionId, submissionIdInput } = useEnquiryForm({
     schema: () => listingEnquirySchemaFor(intents),
     // The next step defaults to the placeholder's empty value, so a reset after a send selects it again.
     defaultValue: { message: defaultEnquiryMessage(listingTitle), intent: "", contact_method: DEFAULT_CONTACT_METHOD },
@@ -51,8 +51,8 @@ export function EnquiryForm({
       {/* The answer sits under the heading: a page reopened at the form's anchor (no JavaScript) shows it at once,
           however tall the form is. */}
       <div aria-live="polite">
-        {answer?.status === "success" && <FormStatus tone="success" message={successMessage(answer)} />}
-        {answer?.status === "error" && <FormStatus tone="error" message={LISTING_FAILURE_MESSAGE} details={details} />}
+        {answer?.status === "success" && <FormStatus tone="success" message={successMessage(answer)} takeFocus={answerArrived} />}
+        {answer?.status === "error" && <FormStatus tone="error" message={LISTING_FAILURE_MESSAGE} details={details} takeFocus={answerArrived} />}
       </div>
       <input type="hidden" id={submissionIdInput} name="submission_id" value={submissionId} />
       <HoneypotField />
