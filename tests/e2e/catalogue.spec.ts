@@ -183,6 +183,9 @@ test.describe("listing card", () => {
     await expect(page).toHaveURL(/\/cars$/);
     await expect(dots).toHaveCount(14);
     await expect(card.getByRole("button", { name: /more$/ })).toHaveCount(0);
+    // The button went away: the first photo it revealed is shown, and its dot has the focus (not the page's body).
+    await expect(dots.nth(3)).toBeFocused();
+    await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
     // Anywhere else on the card opens the listing.
     await card.click({ position: { x: 200, y: 420 } });
     await expect(page).toHaveURL(/\/cars\/bugatti-chiron-2019$/);
@@ -290,6 +293,8 @@ test.describe("detail page", () => {
     // The tile covers the 4th thumbnail, so it counts it among the hidden photos (14 - 3).
     await strip.getByRole("button", { name: "+11 more" }).click();
     await expect(strip.getByRole("listitem")).toHaveCount(14);
+    // The tile went away: the thumbnail it covered has the focus.
+    await expect(strip.getByRole("button", { name: "Show photo 4" })).toBeFocused();
     await strip.getByRole("button", { name: "Show photo 9" }).click();
     await expect(gallery).toHaveAccessibleName("Photo 9 of 14");
     await gallery.focus();

@@ -105,6 +105,36 @@ test.describe("public shell", () => {
     expect(await page.evaluate(() => (window as unknown as { cardsWhenShown: number[] }).cardsWhenShown[0])).toBeGreaterThan(0);
   });
 
+  test("keyboard focus shows: on a card's link (drawn round the whole card), a hero slide and the currency choice", async ({ page }) => {
+    await page.goto("/cars");
+    await page.keyboard.press("Tab");
+    const card = page.locator("article h3 a").first();
+    await card.focus();
+    // The link's ::after covers the card; the outline is drawn on it, in gold, inside the card's clipped edge.
+    expect(
+      await card.evaluate((link) => [
+        getComputedStyle(link, "::after").outlineStyle,
+        parseFloat(getComputedStyle(link, "::after").outlineOffset) < 0,
+      ]),
+    ).toEqual(["solid", true]);
+    const currency = page.getByRole("combobox", { name: "Show prices in" });
+    await currency.focus();
+    expect(await currency.evaluate((select) => getComputedStyle(select).outlineStyle)).toBe("solid");
+    // Unfocused, neither shows one.
+    await page.locator("main h1").click();
+    expect(await card.evaluate((link) => getComputedStyle(link, "::after").outlineStyle)).toBe("none");
+    expect(await currency.evaluate((select) => getComputedStyle(select).outlineStyle)).toBe("none");
+
+    await page.goto("/");
+    const slide = page.locator("section a[tabindex='0']").first();
+    await slide.focus();
+    // Inside the slide, so the carousel's overflow does not clip it.
+    expect(await slide.evaluate((link) => [getComputedStyle(link).outlineStyle, parseFloat(getComputedStyle(link).outlineOffset) < 0])).toEqual([
+      "solid",
+      true,
+    ]);
+  });
+
   test("desktop top bar links to the five categories and the site name goes home", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/about");

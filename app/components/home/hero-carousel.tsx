@@ -72,7 +72,7 @@ export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
               inert={!active}
               className={`absolute inset-0 transition-opacity duration-1000 ease-out ${active ? "opacity-100" : "opacity-0"}`}
             >
-              <Link to={slide.path} className="group block h-full w-full" tabIndex={active ? 0 : -1}>
+              <Link to={slide.path} className="group block h-full w-full focus-visible:-outline-offset-8" tabIndex={active ? 0 : -1}>
                 <SmartImage
                   src={imageWanted ? slide.image : undefined}
                   alt=""

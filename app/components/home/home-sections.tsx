@@ -90,7 +90,7 @@ export function TrendingNow({ items }: { items: HomeListing[] }) {
                 <h3 className="mt-2 font-display text-2xl text-forest-900 transition-colors group-hover:text-forest-700">
                   <Link
                     to={item.path}
-                    className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-gold-500"
+                    className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-solid focus-visible:after:-outline-offset-4 focus-visible:after:outline-gold-500"
                   >
                     {item.title}
                   </Link>

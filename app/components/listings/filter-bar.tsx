@@ -12,7 +12,7 @@ import { agreeing } from "#app/domain/plural";
 type FilterBarProps = { category: Category; query: ListingQuery; locations: LocationOption[] };
 
 const selectClass =
-  "mt-1 h-11 w-full border border-ink/15 bg-ivory px-3 text-sm text-ink focus:border-forest-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-500";
+  "mt-1 h-11 w-full border border-ink/15 bg-ivory px-3 text-sm text-ink focus:border-forest-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-gold-500";
 
 /**
  * Search, filters and sort, all kept in the URL. Without JavaScript it is a plain GET form and links;

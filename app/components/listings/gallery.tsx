@@ -1,6 +1,7 @@
 import { ChevronLeft } from "#app/components/ui/icons/chevron-left";
 import { ChevronRight } from "#app/components/ui/icons/chevron-right";
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
+import { flushSync } from "react-dom";
 import { useSearchParams } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
 import type { CategoryId } from "#app/domain/category-ids";
@@ -50,6 +51,12 @@ export function Gallery({ photos, title, theme }: GalleryProps) {
   // The tile covers the strip's last thumbnail, so it stands for that photo and every one after it.
   const hiddenCount = count - (STRIP_SIZE - 1);
   const thumbnails = expanded || hiddenCount <= 1 ? photos : photos.slice(0, STRIP_SIZE);
+  const strip = useRef<HTMLUListElement>(null);
+  // The '+N more' tile goes away once used: the thumbnail it covered takes the focus it had.
+  const revealStrip = () => {
+    flushSync(() => setExpanded(true));
+    strip.current?.querySelectorAll<HTMLButtonElement>('button[name="photo"]')[STRIP_SIZE - 1]?.focus();
+  };
   const main = photos[current];
 
   return (
@@ -111,7 +118,7 @@ export function Gallery({ photos, title, theme }: GalleryProps) {
         </div>
 
         {count > 1 && (
-          <ul className="hidden grid-cols-4 gap-3 lg:grid" data-testid="gallery-strip" data-print="hide">
+          <ul ref={strip} className="hidden grid-cols-4 gap-3 lg:grid" data-testid="gallery-strip" data-print="hide">
             {thumbnails.map((photo, index) => {
               const isMoreTile = !expanded && index === STRIP_SIZE - 1 && hiddenCount > 1;
               return (
@@ -141,7 +148,7 @@ export function Gallery({ photos, title, theme }: GalleryProps) {
                       type="submit"
                       name="photos"
                       value="all"
-                      onClick={() => setExpanded(true)}
+                      onClick={revealStrip}
                       className="absolute inset-0 flex items-center justify-center bg-forest-950/70 font-display text-2xl text-ivory transition-colors hover:bg-forest-950/80"
                     >
                       +{hiddenCount} more

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
 import { CardPrice } from "#app/components/pricing/price-tag";
@@ -21,6 +22,15 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
   const photos = expanded ? listing.photos : listing.photos.slice(0, COLLAPSED_IMAGES);
   const remaining = listing.photos.length - COLLAPSED_IMAGES;
   const href = listingPath(listing);
+  const dots = useRef<HTMLDivElement>(null);
+  // '+N more' goes away once used: the first photo it revealed is shown, and its dot takes the focus the button had.
+  const revealMore = () => {
+    flushSync(() => {
+      setExpanded(true);
+      setCurrent(COLLAPSED_IMAGES);
+    });
+    dots.current?.querySelectorAll("button")[COLLAPSED_IMAGES]?.focus();
+  };
 
   return (
     <article className="group relative flex h-[512px] w-full min-w-0 max-w-[384px] flex-col overflow-hidden border border-ink/10 bg-white/80 shadow-[0_1px_2px_rgb(8_34_26/0.04)] transition-shadow duration-300 hover:shadow-[0_24px_50px_-24px_rgb(8_34_26/0.35)]">
@@ -41,7 +51,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
         <StatusBadge status={listing.status} className="absolute top-3 left-3 z-10" />
         <ShortlistHeart listingId={listing.id} title={listing.title} variant="card" />
         {photos.length > 1 && (
-          <div className="absolute inset-x-0 bottom-3 z-10 flex flex-wrap items-center justify-center gap-1 px-14">
+          <div ref={dots} className="absolute inset-x-0 bottom-3 z-10 flex flex-wrap items-center justify-center gap-1 px-14">
             {photos.map((photo, index) => (
               <button
                 key={index}
@@ -59,7 +69,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
         {!expanded && remaining > 0 && (
           <button
             type="button"
-            onClick={() => setExpanded(true)}
+            onClick={revealMore}
             className="absolute right-3 bottom-3 z-10 bg-forest-950/75 px-2.5 py-1 text-xs tracking-wide text-ivory backdrop-blur-sm transition-colors hover:bg-forest-950"
           >
             +{remaining} more
@@ -71,7 +81,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
           {/* The link's ::after covers the card, so a click anywhere but the carousel controls opens the listing. */}
           <Link
             to={href}
-            className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-gold-500"
+            className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-solid focus-visible:after:-outline-offset-4 focus-visible:after:outline-gold-500"
           >
             {listing.title}
           </Link>
@@ -81,9 +91,10 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
         ) : (
           <CardPrice price={listing.price} />
         )}
-        <p className="mt-1 truncate text-sm text-stone">
-          {listing.location}
-          {listing.year ? ` · ${listing.year}` : ""}
+        {/* A long location gives way before the year does: "Ponte Vedra Beach, Florida, Un… · 1999". */}
+        <p className="mt-1 flex min-w-0 text-sm whitespace-pre text-stone">
+          <span className="truncate">{listing.location}</span>
+          {listing.year ? <span className="shrink-0">{` · ${listing.year}`}</span> : null}
         </p>
         {listing.specs.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-2 pt-4" aria-label="Highlights">

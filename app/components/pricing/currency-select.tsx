@@ -25,7 +25,7 @@ export function CurrencySelect({ className = "" }: { className?: string }) {
         key={currency ?? AS_LISTED}
         defaultValue={currency ?? AS_LISTED}
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        className="h-9 cursor-pointer border border-ink/15 bg-ivory/80 pr-6 pl-2 text-xs font-medium tracking-[0.06em] sm:pr-7 sm:tracking-[0.12em] text-forest-900 uppercase transition-colors hover:border-forest-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-500"
+        className="h-9 cursor-pointer border border-ink/15 bg-ivory/80 pr-6 pl-2 text-xs font-medium tracking-[0.06em] sm:pr-7 sm:tracking-[0.12em] text-forest-900 uppercase transition-colors hover:border-forest-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-gold-500"
       >
         <option value={AS_LISTED}>As listed</option>
         {DISPLAY_CURRENCIES.map((code) => (
