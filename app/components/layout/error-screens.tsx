@@ -28,7 +28,7 @@ export function NotFoundScreen() {
       <p className="mt-6 max-w-lg text-base leading-relaxed text-ivory/75">
         The address may have changed, or the listing may have found its new owner. Our collections are a click away.
       </p>
-      <nav aria-label="Collections" className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-3 text-sm tracking-wide">
+      <nav aria-label="Browse collections" className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-3 text-sm tracking-wide">
         {CATEGORY_MENU.map((category) => (
           <Link key={category.id} to={`/${category.id}`} className="text-gold-200 underline-offset-8 hover:underline">
             {category.name}

@@ -18,7 +18,7 @@ export function Footer({ settings }: { settings: ShellSettings }) {
             The world's luxury marketplace for digital currency: real estate, supercars, precious metals, yachts and private jets.
           </p>
         </div>
-        <nav aria-labelledby="footer-collections">
+        <nav aria-label="Footer collections">
           <h2 id="footer-collections" className="eyebrow !font-sans !text-gold-300">
             Collections
           </h2>

@@ -1,6 +1,6 @@
 import { X } from "#app/components/ui/icons/x";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
-import { Link } from "react-router";
+import { NavLink } from "react-router";
 import { CATEGORY_MENU } from "#app/domain/category-names";
 import { telLink, whatsappLink } from "#app/domain/contact-links";
 import type { PublicSettings } from "#app/domain/site-settings";
@@ -113,13 +113,15 @@ export function SideMenu({ open, onOpen, onClose, settings, returnFocusTo }: Sid
           <ul>
             {MENU_LINKS.map((link) => (
               <li key={link.to}>
-                <Link
+                {/* NavLink marks the page the visitor is on (aria-current), and a collection's listings under it. */}
+                <NavLink
                   to={link.to}
+                  end={link.to === "/"}
                   onClick={onClose}
-                  className="block rounded-sm px-3 py-3 font-display text-lg text-forest-900 transition-colors hover:bg-sand hover:text-forest-700"
+                  className="block rounded-sm px-3 py-3 font-display text-lg text-forest-900 transition-colors hover:bg-sand hover:text-forest-700 aria-[current=page]:bg-sand/70 aria-[current=page]:text-forest-700"
                 >
                   {link.label}
-                </Link>
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -21,7 +21,7 @@ const MENU_BUTTON_CLASS =
 export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar({ siteName, onOpenMenu, menuOpen }, menuButtonRef) {
   return (
     <header
-      className="fixed inset-x-0 top-0 z-40 border-b border-ink/5 bg-ivory/90 backdrop-blur-md supports-[backdrop-filter]:bg-ivory/75"
+      className="fixed inset-x-0 top-0 z-40 border-b border-ink/5 bg-ivory/95 backdrop-blur-md supports-[backdrop-filter]:bg-ivory/90"
       data-print="hide"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:h-20 sm:gap-4 sm:px-8">

@@ -19,7 +19,7 @@ export const SHORTLIST_DEFAULT_MESSAGE = "I would like more information about th
  * visitor's cookie and adds every listing (title and address) to the message staff receive.
  */
 export function ShortlistEnquiryForm({ count, sold = [] }: { count: number; sold?: string[] }) {
-  const { fetcher, form, fields, answer, pending, submissionId, submissionIdInput } = useEnquiryForm({
+  const { fetcher, form, fields, answer, answerArrived, pending, submissionId, submissionIdInput } = useEnquiryForm({
     schema: shortlistEnquirySchema,
     defaultValue: { message: SHORTLIST_DEFAULT_MESSAGE, contact_method: DEFAULT_CONTACT_METHOD },
   });
@@ -30,7 +30,7 @@ export function ShortlistEnquiryForm({ count, sold = [] }: { count: number; sold
         Enquire about your shortlist
       </h2>
       <p className="text-sm leading-relaxed text-stone">
-        {`One message about ${count === 1 ? (sold.length ? "the listing still for sale" : "this listing") : `all ${countOf(count, "listing")}${sold.length ? " still for sale" : ""}`}: our concierge receives the list with your words.`}
+        {`One message about ${count === 1 ? (sold.length ? "the listing still for sale" : "this listing") : `${count === 2 ? "both listings" : `all ${countOf(count, "listing")}`}${sold.length ? " still for sale" : ""}`}: our concierge receives the list with your words.`}
       </p>
       {sold.length ? (
         <p className="border-l-2 border-gold-500/60 pl-3 text-sm leading-relaxed text-stone" data-testid="shortlist-sold-note">
@@ -47,8 +47,8 @@ export function ShortlistEnquiryForm({ count, sold = [] }: { count: number; sold
       <TextAreaField label="Message" meta={fields.message} required rows={4} />
       <TurnstileWidget action={TURNSTILE_ACTIONS.shortlist} resetKey={answer} />
       <div aria-live="polite">
-        {answer?.status === "success" && <FormStatus tone="success" message={successMessage(answer)} />}
-        {answer?.status === "error" && <FormStatus tone="error" message={LISTING_FAILURE_MESSAGE} details={details} />}
+        {answer?.status === "success" && <FormStatus tone="success" message={successMessage(answer)} takeFocus={answerArrived} />}
+        {answer?.status === "error" && <FormStatus tone="error" message={LISTING_FAILURE_MESSAGE} details={details} takeFocus={answerArrived} />}
       </div>
       <SubmitButton pending={pending} label="Send Enquiry" pendingLabel="Sending..." />
     </fetcher.Form>

@@ -95,12 +95,7 @@ export function SelectField({
   const { key, ...select } = getSelectProps(props.meta);
   return (
     <FieldShell {...props}>
-      <select
-        key={key}
-        {...select}
-        required={props.required}
-        className={`${controlClass(Boolean(props.meta.errors?.length))} appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23b58f47%22 stroke-width=%221.5%22><path d=%22m6 9 6 6 6-6%22/></svg>')] bg-[length:1.1rem] bg-[right_1rem_center] bg-no-repeat pr-10`}
-      >
+      <select key={key} {...select} required={props.required} className={`${controlClass(Boolean(props.meta.errors?.length))} select-chevron`}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
