@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "#app/db/client.server";
@@ -8,6 +10,7 @@ import { CONTENT_DEFAULTS, IMAGE_CONTENT_KEYS } from "#app/domain/site-content";
 import { importRemoteImages } from "#app/services/image-import.server";
 import { createLocalStorage } from "#app/services/storage/local-storage.server";
 import { log } from "./common";
+import { rewritePictureAddresses } from "./photo-addresses";
 import { generatePhoto, seedOf } from "./photos";
 
 export type PhotoImport = {
@@ -46,39 +49,55 @@ async function shownAddresses(db: Database, detailListingId: string): Promise<Se
  * Seeds the bench database (DATA_DIR/db, DATA_DIR/storage as the server opens them) and puts generated photographs
  * through the site's own import (`npm run images:import`: type from the bytes, pixel cap, AVIF/WebP renditions,
  * blurred placeholder, every reference rewritten). The earlier site's media host is out of reach here, so while
- * the import runs, requests to it are answered at the network edge with generated JPEGs for the addresses the
- * measured pages show and 404 for the rest; nothing else in the pipeline is replaced.
+ * the import runs its addresses point at a local picture server, which answers generated JPEGs for the addresses the
+ * measured pages show and 404 for the rest (those get their original address back afterwards); nothing in the
+ * pipeline is replaced.
  */
 export async function importBenchPhotos(dataDir: string, detailListingId: string): Promise<PhotoImport> {
   const started = Date.now();
   const handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
-  const realFetch = globalThis.fetch;
   const drawn = new Map<number, Promise<Buffer>>();
   const sizes: number[] = [];
+  // The earlier site's addresses, each served by the local picture server under a number of its own.
+  const originals: string[] = [];
+  const pictures = http.createServer((request, response) => {
+    const original = originals[Number(request.url?.slice(1))];
+    if (!original || !shown.has(original)) return void response.writeHead(404, { "content-type": "text/plain" }).end("not shown by a measured page");
+    const picture = seedOf(original) % DISTINCT_PHOTOS;
+    if (!drawn.has(picture)) drawn.set(picture, generatePhoto(picture + 1));
+    void drawn.get(picture)!.then((jpeg) => {
+      sizes.push(jpeg.length);
+      response.writeHead(200, { "content-type": "image/jpeg", "content-length": String(jpeg.length) }).end(jpeg);
+    });
+  });
+  let shown = new Set<string>();
   try {
     await handle.migrate();
     await seedCatalogue(handle.db);
     const [detail] = await handle.db.select({ id: listings.id }).from(listings).where(eq(listings.id, detailListingId));
     if (!detail) throw new Error(`the seed catalogue has no listing ${detailListingId}`);
-    const shown = await shownAddresses(handle.db, detailListingId);
+    shown = await shownAddresses(handle.db, detailListingId);
 
-    globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
-      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-      if (!/^https?:\/\//.test(url) || new URL(url).hostname === "127.0.0.1") return realFetch(input, init);
-      if (!shown.has(url)) return new Response("not shown by a measured page", { status: 404, headers: { "content-type": "text/plain" } });
-      const picture = seedOf(url) % DISTINCT_PHOTOS;
-      if (!drawn.has(picture)) drawn.set(picture, generatePhoto(picture + 1));
-      const jpeg = await drawn.get(picture)!;
-      sizes.push(jpeg.length);
-      return new Response(new Uint8Array(jpeg), { headers: { "content-type": "image/jpeg", "content-length": String(jpeg.length) } });
+    await new Promise<void>((resolve) => pictures.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/`;
+    const numbers = new Map<string, number>();
+    const local = (original: string) => {
+      if (!numbers.has(original)) numbers.set(original, originals.push(original) - 1);
+      return `${origin}${numbers.get(original)}`;
     };
+    const originalOf = (address: string) => (address.startsWith(origin) ? originals[Number(address.slice(origin.length))] : undefined);
+    await rewritePictureAddresses(handle.db, local);
 
     log(`putting ${shown.size} generated photos through the image pipeline …`);
     const report = await importRemoteImages(
       { db: handle.db, storage: createLocalStorage(path.join(dataDir, "storage")) },
-      { concurrency: 2, timeoutMs: 120_000, maxBytes: 25 * 1024 * 1024, maxPixels: DEFAULT_MAX_PIXELS },
+      // The picture server is on this machine: the import's own switch for a picture server on the operator's network.
+      { concurrency: 2, timeoutMs: 120_000, maxBytes: 25 * 1024 * 1024, maxPixels: DEFAULT_MAX_PIXELS, allowPrivateNetworks: true },
     );
-    const stillMissing = report.failed.filter((failure) => shown.has(failure.url));
+    // What was not copied (pictures no measured page shows at first load) keeps its original address.
+    await rewritePictureAddresses(handle.db, originalOf);
+    const failed = report.failed.map((failure) => ({ ...failure, url: originalOf(failure.url) ?? failure.url }));
+    const stillMissing = failed.filter((failure) => shown.has(failure.url));
     if (stillMissing.length > 0) {
       throw new Error(`the pipeline refused ${stillMissing.length} bench photos, e.g. ${stillMissing[0]!.url}: ${stillMissing[0]!.error}`);
     }
@@ -86,12 +105,12 @@ export async function importBenchPhotos(dataDir: string, detailListingId: string
     return {
       imported: report.imported,
       shown: shown.size,
-      leftRemote: report.failed.length,
+      leftRemote: failed.length,
       jpegKilobytes: kilobytes.length ? { min: Math.min(...kilobytes), max: Math.max(...kilobytes) } : undefined,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
-    globalThis.fetch = realFetch;
+    pictures.close();
     await handle.close();
   }
 }
