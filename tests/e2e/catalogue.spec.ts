@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { HIDDEN_LISTING } from "../setup/e2e-fixtures";
 import { expect, expectAccessible, hydrated, test } from "./fixtures";
 
@@ -68,6 +68,10 @@ test.describe("category pages", () => {
   test("an empty result says so and offers to clear the filters", async ({ page }) => {
     await page.goto("/yachts?q=submarine");
     await expect(page.getByRole("heading", { name: "No listings match your search" })).toBeVisible();
+    // Said once on screen: the count above the box is for screen readers only (a 1-pixel clipped box).
+    const count = page.getByRole("status");
+    await expect(count).toHaveText("0 listings match your search");
+    expect((await count.boundingBox())?.height).toBeLessThanOrEqual(1);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Clear filters" }).last().click();
     await expect(page).toHaveURL(/\/yachts$/);
@@ -160,6 +164,11 @@ test.describe("category pages", () => {
     await page.getByRole("combobox", { name: "Bedrooms" }).selectOption("7");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(cardTitles(page)).toHaveText(["2833 27th St Nw"]);
+    // The new page opens at its results, with the count clear of the sticky bars, not at the hero.
+    await expect(page).toHaveURL(/bedrooms=7&.*#results$/);
+    await expect(cardTitles(page).first()).toBeInViewport();
+    const bar = (await page.getByRole("search").boundingBox())!;
+    expect((await page.getByRole("status").boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
     await context.close();
   });
 });
@@ -199,6 +208,28 @@ test.describe("listing card", () => {
     expect(phoneCard!.x + phoneCard!.width).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1440, height: 900 });
     expect((await page.locator("main article").first().boundingBox())!.width).toBe(384);
+  });
+
+  test("on a phone, the controls a thumb uses are at least 44 px, and the filters' choices read as plain text", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/cars");
+    await hydrated(page);
+    // Measured until any opening motion (the dropdown, the side menu) has finished.
+    const shortSide = (control: Locator) => expect.poll(async () => control.boundingBox().then((box) => Math.min(box!.width, box!.height)));
+    const height = (control: Locator) => expect.poll(async () => control.boundingBox().then((box) => box!.height));
+    await shortSide(page.getByRole("button", { name: /^Shortlist / }).first()).toBeGreaterThanOrEqual(44);
+    await openFilters(page);
+    await height(page.getByRole("link", { name: "Clear filters" })).toBeGreaterThanOrEqual(44);
+    // The labels are small letter-spaced capitals; what is chosen inside a select is not.
+    const location = page.getByRole("combobox", { name: "Location" });
+    expect(await location.evaluate((select) => [getComputedStyle(select).textTransform, getComputedStyle(select).letterSpacing])).toEqual([
+      "none",
+      "normal",
+    ]);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await shortSide(page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Close menu" })).toBeGreaterThanOrEqual(44);
+    await page.goto("/cars/bugatti-chiron-2019");
+    await height(page.getByRole("link", { name: "Back to Listings" })).toBeGreaterThanOrEqual(44);
   });
 
   test("images reserve their space, carry a srcset and sizes, and only the hero loads eagerly and first", async ({ page }) => {

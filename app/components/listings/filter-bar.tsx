@@ -11,8 +11,9 @@ import { agreeing } from "#app/domain/plural";
 
 type FilterBarProps = { category: Category; query: ListingQuery; locations: LocationOption[] };
 
+// The label above it is small letter-spaced capitals; the choice inside reads as ordinary text.
 const selectClass =
-  "mt-1 h-11 w-full border border-ink/15 bg-ivory px-3 text-sm text-ink focus:border-forest-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-gold-500";
+  "mt-1 h-11 w-full border border-ink/15 bg-ivory px-3 text-sm font-normal normal-case tracking-normal text-ink focus:border-forest-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-gold-500";
 
 /**
  * Search, filters and sort, all kept in the URL. Without JavaScript it is a plain GET form and links;
@@ -44,6 +45,8 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
     <div className="sticky top-16 z-30 border-b border-ink/10 bg-ivory/95 backdrop-blur-md sm:top-20">
       <Form
         method="get"
+        // Sent the plain way (no JavaScript yet), the new page opens at its results, not at the hero above them.
+        action={`/${category.id}#results`}
         role="search"
         // A choice made before the page hydrates sends the form the plain way (scripts-after-first-paint).
         data-submit-on-change
@@ -151,7 +154,11 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
             Show sold listings
           </label>
           <div className="flex items-center justify-between pt-1">
-            <Link to={`/${category.id}`} preventScrollReset className="text-sm text-forest-800 underline decoration-gold-500 underline-offset-4">
+            <Link
+              to={`/${category.id}`}
+              preventScrollReset
+              className="-my-3 py-3 text-sm text-forest-800 underline decoration-gold-500 underline-offset-4"
+            >
               Clear filters
             </Link>
             <noscript>

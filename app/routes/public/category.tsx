@@ -75,11 +75,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
       <FilterBar key={category.id} category={category} query={query} locations={locations} />
 
-      <section aria-labelledby="results-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-8">
+      {/* The scroll margin keeps the results' first line clear of the sticky top bar and filter bar (#results). */}
+      <section id="results" aria-labelledby="results-heading" className="mx-auto max-w-7xl scroll-mt-40 px-4 py-12 sm:scroll-mt-32 sm:px-8">
         <h2 id="results-heading" className="sr-only">
           Listings
         </h2>
-        <p role="status" className="mb-8 text-sm text-stone">
+        {/* With nothing found, the box below says so in words: the count stays for screen readers, which announce it. */}
+        <p role="status" className={results.total === 0 ? "sr-only" : "mb-8 text-sm text-stone"}>
           {countOf(results.total, "listing")}
           {filtered ? ` ${agreeing(results.total, "matches", "match")} your search` : ""}
           {/* Said where it applies, so nobody wonders where the listings on request went. */}
