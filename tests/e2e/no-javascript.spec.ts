@@ -24,6 +24,17 @@ test("the menu button opens the menu; its links work and it closes", async ({ pa
   await expect(page.locator("#site-menu")).toBeHidden();
 });
 
+test("on a phone the top bar fits the currency choice's Set button: the monogram stands for the site's name", async ({ page }) => {
+  await page.goto("/");
+  const home = page.getByRole("banner").getByRole("link", { name: "White Streams" });
+  await expect(home.locator("svg")).toBeVisible();
+  // The name is kept for screen readers, not drawn cut short.
+  expect((await home.getByText("White Streams").boundingBox())!.width).toBeLessThanOrEqual(1);
+  const set = page.getByRole("button", { name: "Set" });
+  const shortlist = page.getByRole("banner").getByRole("link", { name: /Shortlist/ });
+  expect((await set.boundingBox())!.x + (await set.boundingBox())!.width).toBeLessThanOrEqual((await shortlist.boundingBox())!.x);
+});
+
 async function expectAnswerInView(page: Page, form: ReturnType<Page["getByRole"]>) {
   const answer = form.getByRole("status");
   await expect(answer).toBeVisible();

@@ -19,7 +19,7 @@ const MENU_LINKS = [
 /** The browser's own command (HTML invoker commands): the close button works before this code has arrived. */
 const CLOSES_MENU_NATIVELY = { command: "close", commandfor: "site-menu" };
 
-const CLOSE_BUTTON_CLASS = "inline-flex h-10 w-10 items-center justify-center rounded-full text-forest-900 hover:bg-forest-900/5";
+const CLOSE_BUTTON_CLASS = "inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-900 hover:bg-forest-900/5";
 
 type SideMenuProps = {
   open: boolean;

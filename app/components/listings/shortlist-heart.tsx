@@ -43,7 +43,7 @@ export function ShortlistHeart({ listingId, title, variant }: { listingId: strin
           aria-pressed={saved}
           aria-label={`Shortlist ${title}`}
           title={saved ? "Saved to your shortlist" : "Save to your shortlist"}
-          className="flex h-10 w-10 items-center justify-center rounded-full bg-ivory/90 text-forest-900 shadow-sm backdrop-blur-sm transition-colors hover:bg-ivory hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500"
+          className="flex h-11 w-11 items-center justify-center rounded-full bg-ivory/90 text-forest-900 shadow-sm backdrop-blur-sm transition-colors hover:bg-ivory hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500"
         >
           <Heart aria-hidden="true" className={`h-5 w-5 ${saved ? "fill-gold-500 text-gold-600" : ""}`} strokeWidth={1.5} />
         </button>

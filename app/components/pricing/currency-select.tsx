@@ -35,7 +35,10 @@ export function CurrencySelect({ className = "" }: { className?: string }) {
         ))}
       </select>
       <noscript>
-        <button type="submit" className="h-9 border border-forest-900 px-3 text-xs font-medium tracking-[0.12em] text-forest-900 uppercase">
+        <button
+          type="submit"
+          className="currency-set h-9 border border-forest-900 px-3 text-xs font-medium tracking-[0.12em] text-forest-900 uppercase"
+        >
           Set
         </button>
       </noscript>

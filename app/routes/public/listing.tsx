@@ -116,7 +116,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <Link
         to={`/${category.id}`}
-        className="inline-flex items-center gap-2 text-sm text-forest-800 transition-colors hover:text-gold-700"
+        // 44 px tall to a finger (the padding is taken back by the margin, so the page does not move).
+        className="-my-3 inline-flex items-center gap-2 py-3 text-sm text-forest-800 transition-colors hover:text-gold-700"
         data-print="hide"
       >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" strokeWidth={1.5} />
