@@ -57,7 +57,7 @@ const isRemote = (src: string) => /^https?:\/\//i.test(src);
 const HTML_IMAGE_SOURCE = /<img\b[^>]*?\bsrc\s*=\s*["'](https?:\/\/[^"']+)["']/gi;
 
 /** Image blocks that exist in code with a remote default but were never loaded by a page yet get their row now. */
-async function ensureImageBlocks(db: Database) {
+export async function ensureImageBlocks(db: Database) {
   await db
     .insert(contentBlocks)
     .values(

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { contentBlocks, listings } from "#app/db/schema";
-import { CONTENT_DEFAULTS, IMAGE_CONTENT_KEYS } from "#app/domain/site-content";
+import { ensureImageBlocks } from "#app/services/image-import.server";
 
 const isRemote = (src: string) => /^https?:\/\//i.test(src);
 const HTML_IMAGE_SOURCE = /(<img\b[^>]*?\bsrc\s*=\s*["'])(https?:\/\/[^"']+)(["'])/gi;
@@ -15,18 +15,8 @@ const HTML_IMAGE_SOURCE = /(<img\b[^>]*?\bsrc\s*=\s*["'])(https?:\/\/[^"']+)(["'
 export async function rewritePictureAddresses(db: Database, map: (address: string) => string | undefined): Promise<number> {
   let changed = 0;
   const to = (address: string) => (isRemote(address) ? (map(address) ?? address) : address);
-  // Image blocks the code holds but no page has stored yet get their row, as the import itself would give them.
-  await db
-    .insert(contentBlocks)
-    .values(
-      IMAGE_CONTENT_KEYS.map((key) => ({
-        key,
-        type: "image" as const,
-        content: CONTENT_DEFAULTS[key].content,
-        metadata: { category: CONTENT_DEFAULTS[key].category },
-      })),
-    )
-    .onConflictDoNothing();
+  // Image blocks the code holds but no page has stored yet get their row first, as the import itself gives them.
+  await ensureImageBlocks(db);
   for (const row of await db.select({ id: listings.id, photos: listings.photos }).from(listings)) {
     const photos = row.photos.map((photo) => ({ ...photo, src: to(photo.src) }));
     if (photos.every((photo, index) => photo.src === row.photos[index]!.src)) continue;
