@@ -205,6 +205,9 @@ for (const kind of TEST_DATABASE_KINDS) {
       const odd = enquiryCsvRows([{ ...pages[0]![0]!, excerpt: "-1+2", interest: "\tTab" }], SITE);
       expect(odd).toContain(",'\tTab,");
       expect(odd.endsWith(",'-1+2\r\n")).toBe(true);
+      // A formula after a bare line feed stays inside its quoted cell: it cannot start a row of its own.
+      const split = enquiryCsvRows([{ ...pages[0]![0]!, excerpt: "Call me\n=cmd|' /C calc'!A0\r@SUM(1+1)" }], SITE);
+      expect(split.endsWith(`,"Call me\n=cmd|' /C calc'!A0\r@SUM(1+1)"\r\n`)).toBe(true);
       // The next step and how to reach the visitor, in staff's words.
       const stepped = enquiryCsvRows(
         [{ ...pages[0]![0]!, intent: "sea-trial", contactMethod: "whatsapp", contactTime: "after 6 pm, Dubai time" }],

@@ -28,7 +28,9 @@ export const CSV_COLUMNS = [
 /**
  * Rows of the CSV, spreadsheet-safe: csv-stringify's `escape_formulas` puts an apostrophe before any value
  * that starts with =, +, -, @, a tab or a carriage return (and their full-width forms), so a spreadsheet
- * shows a visitor's `=HYPERLINK(...)` as text instead of running it.
+ * shows a visitor's `=HYPERLINK(...)` as text instead of running it. That looks at a value's first character only, so
+ * a value holding any line break is quoted too: a bare line feed (a scripted post sends one; a browser sends CR LF)
+ * would otherwise start a new row with whatever the visitor put after it, a formula included.
  */
 export function enquiryCsvRows(items: EnquirySummary[], siteUrl: string, { header = false } = {}): string {
   return stringify(
@@ -48,7 +50,7 @@ export function enquiryCsvRows(items: EnquirySummary[], siteUrl: string, { heade
       ENQUIRY_DELIVERY_LABELS[item.delivery],
       item.excerpt,
     ]),
-    { header, columns: header ? [...CSV_COLUMNS] : undefined, escape_formulas: true, record_delimiter: "windows" },
+    { header, columns: header ? [...CSV_COLUMNS] : undefined, escape_formulas: true, record_delimiter: "windows", quote_record_delimiter: true },
   );
 }
 
