@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database, DbOrTx } from "#app/db/client.server";
 import { preparedStatement } from "#app/db/prepared.server";
-import { contactSubmissions, emailOutbox, listings, type ContactSubmissionRow, type EmailOutboxRow } from "#app/db/schema";
+import { contactSubmissions, emailOutbox, listings, listingSlugs, type ContactSubmissionRow, type EmailOutboxRow } from "#app/db/schema";
 import type { MailKind } from "#app/services/mail/message.server";
 
 /** A leased message and, when it belongs to an enquiry, that enquiry (and the title of its listing). */
@@ -22,8 +22,14 @@ export async function enqueueMail(
   return row!.id;
 }
 
-/** Joins an enquiry to the listing it was sent from (its path is /category/id; ids are unique). */
-export const listingOfEnquiry = sql`${listings.id} = split_part(${contactSubmissions.listingPath}, '/', 3) and ${listings.category} = split_part(${contactSubmissions.listingPath}, '/', 2)`;
+/**
+ * Joins an enquiry to the listing it was sent from. Its path is the listing's address then, /category/slug: the slug
+ * history (every slug a listing has had, its current one included) names the listing, whatever its id, and still does
+ * after the slug has changed.
+ */
+export const listingOfEnquiry = sql`${listings.id} = (select ${listingSlugs.listingId} from ${listingSlugs}
+  where ${listingSlugs.category} = split_part(${contactSubmissions.listingPath}, '/', 2)
+    and ${listingSlugs.slug} = split_part(${contactSubmissions.listingPath}, '/', 3))`;
 
 const uuidList = (ids: string[]) =>
   sql.join(
