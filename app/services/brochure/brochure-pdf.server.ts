@@ -235,13 +235,42 @@ function drawDescription(doc: Doc, content: BrochureContent) {
   if (!content.description) return;
   // Staff's line breaks are kept, a blank line between paragraphs becomes the paragraph gap; pdfkit runs a long
   // text onto the next page by itself. It starts on page one when it fits there, or more than a few lines of it do.
-  const text = printable(content.description).replace(/\n\s*\n/g, "\n");
+  doc.font("body").fontSize(10);
+  const text = cutLongWords(doc, printable(content.description).replace(/\n\s*\n/g, "\n"), CONTENT_WIDTH);
   const options = { width: CONTENT_WIDTH, lineGap: 4, paragraphGap: 8 };
-  const height = doc.font("body").fontSize(10).heightOfString(text, options);
+  const height = doc.heightOfString(text, options);
   ensureSpace(doc, Math.min(height + 40, 180));
   sectionHeading(doc, "About", 40);
   doc.font("body").fontSize(10).fillColor(INK).text(text, MARGIN.left, doc.y, options);
   doc.y += 22;
+}
+
+/**
+ * A word wider than the column (a pasted address, a run of characters) cut into pieces a line long, in the current font.
+ * pdfkit would cut it too, but it measures the word again for each character it tries: a 10,000-character word held
+ * the server's thread for 11 s per brochure. Here each character is measured once (kerning inside such a word is
+ * left out, so a line is filled to 97 %).
+ */
+export function cutLongWords(doc: Doc, text: string, width: number): string {
+  const widths = new Map<string, number>();
+  const widthOf = (char: string) => widths.get(char) ?? widths.set(char, doc.widthOfString(char)).get(char)!;
+  return text.replace(/\S{24,}/g, (word) => {
+    const lines: string[] = [];
+    let line = "";
+    let used = 0;
+    for (const char of word) {
+      const next = widthOf(char);
+      if (line && used + next > width * 0.97) {
+        lines.push(line);
+        line = "";
+        used = 0;
+      }
+      line += char;
+      used += next;
+    }
+    // A space, not a line break (which would add the paragraph gap): each piece fills a line, so pdfkit wraps there.
+    return [...lines, line].join(" ");
+  });
 }
 
 function drawFeatures(doc: Doc, content: BrochureContent) {
