@@ -403,6 +403,48 @@ test.describe("photo changes without JavaScript", () => {
   });
 });
 
+test.describe("listings manager: a save after the session ended", () => {
+  test("keeps what was typed in the tab and offers it back after signing in again; a refused save hides the last 'Saved'", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.goto("/edit/listings/new?category=yachts");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(`E2E Session Yacht ${Date.now().toString(36)}`);
+    await page.getByRole("textbox", { name: "Location", exact: true }).fill("Monaco");
+    await page.getByRole("button", { name: "Create listing" }).click();
+    await expect(page).toHaveURL(/created=1/);
+    const editor = page.url().replace(/[?#].*$/, "");
+    const description = "An hour of careful writing about the teak decks and the crew quarters.";
+    await page.getByRole("textbox", { name: "Description" }).fill(description);
+
+    // The session ends while the page is open (30 minutes idle sign staff out): the save is refused.
+    await context.clearCookies();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("heading", { name: "Your session has ended" })).toBeVisible();
+    await page.getByRole("link", { name: "Sign in again" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await signInAsAdmin(page);
+    await page.goto(editor);
+    const field = page.getByRole("textbox", { name: "Description" });
+    await expect(field).toHaveValue("");
+    await expect(page.getByRole("status").filter({ hasText: "were not saved" })).toBeVisible();
+    await page.getByRole("button", { name: "Restore them" }).click();
+    await expect(field).toHaveValue(description);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page).toHaveURL(/saved=1/);
+    await page.reload();
+    await expect(field).toHaveValue(description);
+    await expect(page.getByRole("button", { name: "Restore them" })).toHaveCount(0);
+
+    // A later save the server refuses (another listing's address): its reason shows, and the earlier "Saved" goes.
+    await page.getByRole("textbox", { name: "Web address" }).fill("spitfire");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(/already uses the web address/)).toBeVisible();
+    await expect(page.getByText("Saved. The site shows the changes now.")).toHaveCount(0);
+    await context.close();
+  });
+});
+
 test.describe("listings manager: sorting and pages", () => {
   test("column headers sort both ways as plain links, and a page past the last says so with a way back", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });

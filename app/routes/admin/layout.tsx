@@ -66,20 +66,34 @@ function AdminErrorPanel({ error }: { error: unknown }) {
       ? { eyebrow: "Error 404", title: message ?? "This admin page does not exist", intro: "The address may be mistyped, or the item was removed." }
       : status === 403
         ? { eyebrow: "Not allowed", title: "This screen is not part of your role", intro: message ?? "Ask an Owner if you need access." }
-        : status < 500
-          ? { eyebrow: `Error ${status}`, ...refusalCopy(status, message) }
-          : {
-              eyebrow: "Something went wrong",
-              title: "This screen could not be shown",
-              intro: "Please reload the page. If it happens again, tell the site's owner.",
-            };
+        : status === 401
+          ? {
+              eyebrow: "Signed out",
+              title: "Your session has ended",
+              intro:
+                "Nothing was saved. Sign in again in this tab, then open the page again: a listing's unsaved changes are kept in this tab and offered back.",
+            }
+          : status < 500
+            ? { eyebrow: `Error ${status}`, ...refusalCopy(status, message) }
+            : {
+                eyebrow: "Something went wrong",
+                title: "This screen could not be shown",
+                intro: "Please reload the page. If it happens again, tell the site's owner.",
+              };
   return (
     <div>
       <title>{`${copy.title} | Admin`}</title>
       <AdminPageHeader eyebrow={copy.eyebrow} title={copy.title} intro={copy.intro} />
-      <Link to="/edit" className="btn-primary mt-10">
-        Back to the dashboard
-      </Link>
+      {/* Signed out, the dashboard would only send them to the public home page. */}
+      {status === 401 ? (
+        <Link to="/sign-in" className="btn-primary mt-10">
+          Sign in again
+        </Link>
+      ) : (
+        <Link to="/edit" className="btn-primary mt-10">
+          Back to the dashboard
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { dropDrafts } from "#app/components/admin/listings/listing-draft";
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/listing-edit";
@@ -51,6 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     stats: stats.get(listing.id)!,
     history: history.map((entry) => ({ at: entry.at.toISOString(), actor: entry.actor, action: entry.action, fields: Object.keys(entry.changes) })),
     photoError: url.searchParams.get("photoError")?.slice(0, 300) ?? null,
+    created: url.searchParams.has("created"),
     notice: url.searchParams.has("created")
       ? "Listing created. Add its photos, then publish it when it is ready."
       : url.searchParams.has("saved")
@@ -92,8 +95,15 @@ export function shouldRevalidate({ formData, actionStatus, defaultShouldRevalida
 }
 
 export default function ListingEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, title, category, status, visible, publicPath, previousPaths, photos, defaults, stats, history, notice, photoError } = loaderData;
+  const { id, title, category, status, visible, publicPath, previousPaths, photos, defaults, stats, history, notice, photoError, created } =
+    loaderData;
+  // The new-listing form's draft became this listing.
+  useEffect(() => {
+    if (created) dropDrafts(undefined);
+  }, [created]);
   const answer = actionData && "result" in actionData ? actionData : undefined;
+  // The last save's "Saved" stays in the address; a later save that was refused must not sit under it.
+  const refused = answer && (answer.conflict || answer.result?.status === "error");
   const photoFailure = actionData && "ok" in actionData && !actionData.ok ? actionData : undefined;
   return (
     <div className="space-y-8">
@@ -121,7 +131,7 @@ export default function ListingEditor({ loaderData, actionData }: Route.Componen
           </div>
         }
       />
-      {notice ? (
+      {notice && !refused ? (
         <p role="status" className="border-l-2 border-forest-600 bg-forest-600/8 px-4 py-3 text-sm text-forest-900">
           {notice}
         </p>

@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useState } from "react";
+import { useHydrated } from "#app/components/use-hydrated";
 import { Form, useNavigation } from "react-router";
 import { SelectField, TextAreaField, TextField } from "#app/components/ui/form-field";
 import { CATEGORIES, CATEGORY_LIST } from "#app/domain/categories";
@@ -12,6 +14,7 @@ import {
   type ListingFormDefaults,
   type ListingFormValues,
 } from "#app/domain/listing-editor";
+import { draftKey, dropDrafts, keepDraft, readDraft, type ListingDraft } from "./listing-draft";
 import { ConflictNotice, FormProblems, PriceFields, PublishingPanel, SpecificationRows, type ListingFormInput } from "./listing-form-parts";
 
 type ListingFormProps = {
@@ -28,9 +31,57 @@ const sectionTitle = "font-display text-xl text-forest-900";
 /**
  * The listing editor's form: one zod schema (domain/listing-editor.ts) checked here as staff type and again on
  * the server. It posts with or without JavaScript; on an error the server answers with everything typed, and
- * a save from an outdated copy is refused with a notice (no silent overwrite).
+ * a save from an outdated copy is refused with a notice (no silent overwrite). What is typed is also kept in the
+ * tab until it is saved (./listing-draft.ts), and offered back when a save did not go through.
  */
-export function ListingForm({ listingId, defaults, lastResult, conflict }: ListingFormProps) {
+export function ListingForm(props: ListingFormProps) {
+  const { listingId, defaults } = props;
+  const key = draftKey(listingId, defaults.version);
+  const hydrated = useHydrated();
+  // The draft this tab held when the form opened (the tab's storage exists in the browser only); typing keeps a newer one.
+  const found = useMemo(() => (hydrated ? readDraft(key) : null), [hydrated, key]);
+  const [dismissed, setDismissed] = useState(false);
+  const [restored, setRestored] = useState<ListingDraft | null>(null);
+  const offered = dismissed ? null : found;
+  useEffect(() => {
+    // A draft of an earlier version is out of date: the listing has been saved since.
+    dropDrafts(listingId, key);
+  }, [listingId, key]);
+  const discard = () => {
+    dropDrafts(listingId);
+    setDismissed(true);
+  };
+  return (
+    <>
+      {offered && !restored ? <DraftOffer draft={offered} onRestore={() => setRestored(offered)} onDiscard={discard} /> : null}
+      <ListingFields
+        key={restored ? "restored" : "saved"}
+        {...props}
+        defaults={restored ? { ...defaults, ...(restored.value as Partial<ListingFormDefaults>), version: defaults.version } : defaults}
+        draft={key}
+      />
+    </>
+  );
+}
+
+function DraftOffer({ draft, onRestore, onDiscard }: { draft: ListingDraft; onRestore: () => void; onDiscard: () => void }) {
+  const time = new Date(draft.savedAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-4 border-l-2 border-gold-500 bg-gold-200/40 px-4 py-3 text-sm text-ink">
+      <p className="min-w-0 flex-1">
+        {`Changes typed at ${time} were not saved (the session may have ended before the save). They are kept in this browser tab.`}
+      </p>
+      <button type="button" onClick={onRestore} className="btn-primary !px-4 !py-2">
+        Restore them
+      </button>
+      <button type="button" onClick={onDiscard} className="text-forest-900 underline underline-offset-4">
+        Discard them
+      </button>
+    </div>
+  );
+}
+
+function ListingFields({ listingId, defaults, lastResult, conflict, draft }: ListingFormProps & { draft: string }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("_action") === "save";
   const [form, fields] = useForm<ListingFormInput, ListingFormValues, string[]>({
@@ -41,6 +92,10 @@ export function ListingForm({ listingId, defaults, lastResult, conflict }: Listi
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: listingFormSchema }),
   });
+  // Kept as typed, for a save that does not go through (see ListingForm).
+  useEffect(() => {
+    if (form.dirty) keepDraft(draft, form.value);
+  }, [draft, form.dirty, form.value]);
   const categoryValue = fields.category.value ?? defaults.category;
   const category = CATEGORIES[isCategoryId(categoryValue) ? categoryValue : defaults.category];
   const highlights = fields.highlights.getFieldList();
