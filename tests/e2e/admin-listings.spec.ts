@@ -84,6 +84,8 @@ test.describe("listings manager: the staff flow", () => {
     await expect(photos).toHaveCount(2);
     await expect(photos.first()).toContainText("Cover");
     await expectAccessible(page);
+    // A button's name starts with its visible words (voice control: "click Make cover").
+    await expect(page.getByRole("button", { name: "Make cover: photo 2 of 2" })).toBeVisible();
 
     await page.getByRole("textbox", { name: "Alt text of photo 1 of 2" }).fill("The cabin, facing aft");
     await page.getByRole("button", { name: "Save alt text of photo 1 of 2" }).click();

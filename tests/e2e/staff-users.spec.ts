@@ -128,7 +128,7 @@ test.describe("without JavaScript", () => {
     const first = linkIn(await waitForMail(baseURL!, email, /invitation/i), "/accept-invitation?token=");
 
     const invitations = page.getByRole("region", { name: "Invitations" });
-    await invitations.getByRole("button", { name: `Send the invitation to ${email} again` }).click();
+    await invitations.getByRole("button", { name: `Send again: the invitation to ${email}` }).click();
     await expect(invitations.getByRole("status")).toHaveText(`An invitation to join as Sales is on its way to ${email}.`);
     await invitations.getByRole("button", { name: `Withdraw the invitation to ${email}` }).click();
     await expect(invitations.getByRole("status")).toHaveText(`The invitation to ${email} has been withdrawn; its link no longer works.`);

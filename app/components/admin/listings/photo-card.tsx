@@ -109,7 +109,8 @@ export function PhotoCard({ photo, handle, position, count, title, theme, failur
               <button
                 type="submit"
                 className="inline-flex items-center gap-1.5 text-xs text-forest-900 hover:underline"
-                aria-label={`Make ${label.toLowerCase()} the cover`}
+                // Starts with the words on the button, so voice control finds it by what it shows (WCAG 2.5.3).
+                aria-label={`Make cover: ${label.toLowerCase()}`}
               >
                 <Star aria-hidden className="h-3.5 w-3.5" /> Make cover
               </button>

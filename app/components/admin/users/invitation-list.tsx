@@ -52,7 +52,8 @@ export function InvitationList({ invitations, answer }: { invitations: Invitatio
                   type="submit"
                   disabled={busyId === invitation.id}
                   className={SMALL_BUTTON}
-                  aria-label={`Send the invitation to ${invitation.email} again`}
+                  // Starts with the words on the button, so voice control finds it by what it shows (WCAG 2.5.3).
+                  aria-label={`Send again: the invitation to ${invitation.email}`}
                 >
                   Send again
                 </button>
