@@ -432,6 +432,22 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await findSubmission(handle.db, form.get("submission_id") as string)).toBeUndefined();
     });
 
+    it("sends a name shaped like an encoded word as typed: decoded once, it holds no line break", async () => {
+      const name = "=?UTF-8?Q?a=0D=0ABcc:_x@evil.com?=";
+      const form = contactForm({ name });
+      expect((await submitEnquiry(deps, input(form))).status).toBe("success");
+      const sender = worker();
+      await sender.runOnce();
+      await sender.stop();
+      const staff = smtp.messages.find((mail) => mail.envelopeTo.includes("desk@whitestreams.example"))!;
+      // The stub decodes encoded words as a mail reader does.
+      for (const header of [staff.headers.subject!, staff.headers["reply-to"]!]) {
+        expect(header).not.toMatch(/[\r\n]/);
+        expect(header.replaceAll("\u2060", "")).toContain(name);
+      }
+      expect(smtp.messages.every((mail) => mail.envelopeTo.every((to) => !to.includes("evil.com")))).toBe(true);
+    });
+
     it("refuses to send a stored row whose name carries a header break, and records why", async () => {
       const id = crypto.randomUUID();
       // A row written by some other path (an import, an old version) must still never inject headers.

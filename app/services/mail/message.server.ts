@@ -55,6 +55,16 @@ export function assertHeaderSafe(field: string, value: string): string {
   return value;
 }
 
+/**
+ * A visitor's words for a header, read back exactly as typed. Text shaped like an encoded word (`=?UTF-8?Q?a=0D=0A…?=`)
+ * would be sent as it is, since nodemailer leaves plain ASCII alone, and a mail reader would decode it: into a line
+ * break, a forged header for whatever decodes and forwards it. An invisible word joiner after each "=?" makes the
+ * value non-ASCII, so nodemailer encodes the whole of it, and one decoding gives back the characters typed.
+ */
+export function typedHeaderText(value: string): string {
+  return value.replaceAll("=?", "=\u2060?");
+}
+
 export function senderAddress(env: Env): string {
   return env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${new URL(env.siteUrl).hostname}>`;
 }
@@ -70,6 +80,7 @@ function listingUrl(env: Env, row: ContactSubmissionRow): string {
 /** The notification to the internal mailbox: every field of the enquiry, Reply-To the visitor. */
 export function staffNotification(env: Env, settings: SiteSettings, row: ContactSubmissionRow): MailMessage {
   const name = assertHeaderSafe("name", fullName(row));
+  const headerName = typedHeaderText(name);
   const email = assertHeaderSafe("e-mail address", row.email);
   const link = listingUrl(env, row);
   const shortlist = isSharePath(row.listingPath);
@@ -112,8 +123,8 @@ export function staffNotification(env: Env, settings: SiteSettings, row: Contact
     messageId: messageId(env, row.submissionId, "staff-notification"),
     from: assertHeaderSafe("sender", senderAddress(env)),
     to: assertHeaderSafe("mailbox", settings.enquiryMailbox),
-    replyTo: { name, address: email },
-    subject: assertHeaderSafe("subject", `New enquiry (${row.interest}) from ${name}`),
+    replyTo: { name: headerName, address: email },
+    subject: assertHeaderSafe("subject", `New enquiry (${row.interest}) from ${headerName}`),
     text,
     params,
   };
