@@ -6,7 +6,7 @@
  * the PGlite database in DATA_DIR).
  */
 import { parseArgs } from "node:util";
-import { openDatabaseFromEnv } from "#app/db/client.server";
+import { openDatabaseForCommand } from "./open-database";
 import { getEnv } from "#app/env.server";
 import { recordAudit } from "#app/models/audit.server";
 import { createStaffUser, promoteToOwner, StaffAccountError } from "#app/services/auth-admin.server";
@@ -24,7 +24,16 @@ if (!values.email) {
 }
 
 const env = getEnv();
-const database = await openDatabaseFromEnv(env);
+/**
+ * Where to sign in. Only SITE_URL names the site's address for sure: without it this command knows its own PORT
+ * (3000 unless set), not the running server's, so it names the port only when PORT is set here too.
+ */
+const signIn = env.SITE_URL
+  ? `Sign in at ${env.siteUrl}/sign-in`
+  : process.env.PORT
+    ? `Sign in at ${env.siteUrl}/sign-in (set SITE_URL if the site has another address)`
+    : "Sign in at /sign-in on the address the server printed when it started";
+const database = await openDatabaseForCommand(env);
 let exitCode = 0;
 try {
   await database.migrate();
@@ -53,7 +62,7 @@ try {
     console.log(
       what.length === 0
         ? `${promoted.email} is already an active Owner; nothing changed.`
-        : `${promoted.email} is ${what.join(" and ")}; its password is unchanged. Sign in at ${env.siteUrl}/sign-in`,
+        : `${promoted.email} is ${what.join(" and ")}; its password is unchanged. ${signIn}`,
     );
   } else {
     if (!values.password) throw new StaffAccountError("Give a --password of at least 12 characters for the new account.");
@@ -70,7 +79,7 @@ try {
       subjectLabel: user.email,
       changes: { role: { before: null, after: "owner" } },
     });
-    console.log(`Owner account created: ${user.email}. Sign in at ${env.siteUrl}/sign-in`);
+    console.log(`Owner account created: ${user.email}. ${signIn}`);
   }
   // An Owner now exists, so any printed set-up link stops working.
   await issueSetupLink(database.db, env);

@@ -10,7 +10,8 @@
  * leads to this machine, a private network or a cloud host's metadata service is refused and listed as failed, since
  * any Editor can type an address in. --allow-private-networks lifts that for a picture server on your own network.
  *
- * With the embedded database (no DATABASE_URL), stop the server first: PGlite lets one process open it. With
+ * With the embedded database (no DATABASE_URL), stop the server first: PGlite lets one process open it (this one is
+ * refused while the server runs, docs/decisions/0046-one-process-per-embedded-database.md). With
  * PostgreSQL the site keeps running, and every app process picks the new addresses up at once (change notices).
  * Exits 1 when any picture could not be copied (they are listed at the end; run it again to retry them).
  */

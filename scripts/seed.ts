@@ -1,10 +1,10 @@
 /** Seeds the catalogue where listings are missing (never overwrites what staff edited): npm run seed */
-import { openDatabaseFromEnv } from "#app/db/client.server";
+import { openDatabaseForCommand } from "./open-database";
 import { seedCatalogue } from "#app/db/seed/seed.server";
 import { getEnv } from "#app/env.server";
 
 const env = getEnv();
-const database = await openDatabaseFromEnv(env);
+const database = await openDatabaseForCommand(env);
 try {
   await database.migrate();
   const { inserted } = await seedCatalogue(database.db);

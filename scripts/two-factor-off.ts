@@ -5,7 +5,7 @@
  * page. Written to the audit trail. Uses the same settings as the server (DATABASE_URL or the PGlite database in DATA_DIR).
  */
 import { parseArgs } from "node:util";
-import { openDatabaseFromEnv } from "#app/db/client.server";
+import { openDatabaseForCommand } from "./open-database";
 import { getEnv } from "#app/env.server";
 import { turnOffTwoFactorByOperator } from "#app/services/two-factor.server";
 
@@ -15,7 +15,7 @@ if (!values.email) {
   process.exit(2);
 }
 
-const database = await openDatabaseFromEnv(getEnv());
+const database = await openDatabaseForCommand(getEnv());
 let exitCode = 0;
 try {
   await database.migrate();

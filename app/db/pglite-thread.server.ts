@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 import { logger } from "#app/services/logger.server";
+import { claimDatabaseDir, type DatabaseClaim } from "./embedded-database-claim.server";
 import { fromThreadError, type PgliteThreadOptions, type ThreadError, type ThreadMessage, type ThreadRequest } from "./pglite-thread-protocol";
 
 /** A request as the app writes it: the thread numbers it. */
@@ -42,17 +43,35 @@ export class PgliteThread {
     return typeof value === "object" && value !== null && (value as { [THREAD_BRAND]?: unknown })[THREAD_BRAND] === true;
   }
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly claim: DatabaseClaim | undefined,
+  ) {
     worker.on("message", (message: ThreadMessage) => this.receive(message));
     worker.on("error", (error) => this.stop(error));
-    worker.on("exit", (code) => this.stop(new Error(`the embedded database's thread exited with code ${code}`)));
+    worker.on("exit", (code) => {
+      // The thread is gone, and PGlite's files with it: the folder is free for the next process.
+      this.claim?.release();
+      this.stop(new Error(`the embedded database's thread exited with code ${code}`));
+    });
     // Only work in flight keeps the process alive (a script that forgets close() still ends).
     worker.unref();
   }
 
-  /** Starts the thread and opens the database on it; resolves once it answers. */
+  /**
+   * Starts the thread and opens the database on it; resolves once it answers. A folder is claimed for this process
+   * first (embedded-database-claim.server.ts): one that another process has open is refused at once, before PGlite
+   * touches a file, and the claim is held until close().
+   */
   static async start(options: PgliteThreadOptions): Promise<PgliteThread> {
-    const worker = startWorker(options);
+    const claim = options.dataDir === undefined ? undefined : claimDatabaseDir(options.dataDir);
+    let worker: Worker;
+    try {
+      worker = startWorker(options);
+    } catch (error) {
+      claim?.release();
+      throw error;
+    }
     let onMessage = (_message: ThreadMessage) => {};
     let onExit = (_code: number) => {};
     let onError = (_error: Error) => {};
@@ -68,11 +87,12 @@ export class PgliteThread {
       });
     } catch (error) {
       await worker.terminate();
+      claim?.release();
       throw error;
     } finally {
       worker.off("message", onMessage).off("exit", onExit).off("error", onError);
     }
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, claim);
   }
 
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
@@ -129,6 +149,7 @@ export class PgliteThread {
     await this.send({ op: "close" });
     this.stopped = new Error("the embedded database is closed");
     await this.worker.terminate();
+    this.claim?.release();
   }
 
   private async queryIn<T>(txId: number | undefined, sql: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
