@@ -67,11 +67,30 @@ export function discardBody(request: Request, limit = DRAIN_LIMIT_BYTES): void {
   })();
 }
 
-/** Reduces a client-supplied file name to plain display text: no folders, no control characters, bounded length. */
+/**
+ * Joiners (ZWNJ, ZWJ) between two visible characters shape Persian words and join emoji, and cannot reorder
+ * or hide anything; anywhere else they are as invisible as the rest.
+ */
+const VISIBLE = String.raw`[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\p{Emoji_Modifier}]`;
+const STRAY_JOINER = new RegExp(String.raw`(?<!${VISIBLE})[\u200c\u200d]|[\u200c\u200d](?!${VISIBLE})`, "gu");
+const FORMAT_EXCEPT_JOINERS = /(?![\u200c\u200d])\p{Cf}/gu;
+
+/**
+ * Removes invisible format characters (Unicode category Cf): the direction overrides and isolates that make
+ * `villa\u202Egpj.exe` display as "villaexe.jpg", marks, zero-width spaces and the byte-order mark. A name
+ * made only of them would show as nothing at all.
+ */
+function withoutFormatCharacters(text: string): string {
+  return text.replace(STRAY_JOINER, "").replace(FORMAT_EXCEPT_JOINERS, "");
+}
+
+/**
+ * Reduces a client-supplied file name to plain display text: no folders, no control or invisible format
+ * characters, bounded length.
+ */
 export function sanitizeFileName(raw: string | undefined): string {
   const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = base
-    .normalize("NFC")
+  const cleaned = withoutFormatCharacters(base.normalize("NFC"))
     // Control characters and characters that mean something to shells or HTML.
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
