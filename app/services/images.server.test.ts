@@ -2,7 +2,43 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { describeFormats } from "#app/domain/upload-rules";
 import { makeJpeg, makePixelBombPng, makePng, SVG_WITH_SCRIPT } from "../../tests/fixtures/images";
-import { ImageRejectedError, inspectImage, processImage, variantWidths } from "./images.server";
+import {
+  ImageRejectedError,
+  inspectImage,
+  MAX_RENDITION_SIDE,
+  processImage,
+  renditionWidths,
+  socialCardImage,
+  VARIANT_WIDTHS,
+  variantWidths,
+} from "./images.server";
+
+function solid(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 80, b: 60 } } });
+}
+
+/** An animated GIF of `frames` frames, each a different colour, made with sharp (no binary fixture). */
+async function makeAnimatedGif(width: number, height: number, frames: number) {
+  const pages = await Promise.all(
+    Array.from({ length: frames }, (_, index) =>
+      sharp({ create: { width, height, channels: 3, background: { r: (index * 80) % 256, g: 120, b: 200 } } })
+        .raw()
+        .toBuffer(),
+    ),
+  );
+  return sharp(Buffer.concat(pages), { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
+    .gif({ delay: 100 })
+    .toBuffer();
+}
+
+/** Every rendition opens as the size it is recorded as, and none is longer than WebP and AVIF can store. */
+async function expectFaithfulSizes(variants: { width: number; height: number; data: Buffer }[]) {
+  for (const variant of variants) {
+    const meta = await sharp(variant.data).metadata();
+    expect([meta.width, meta.height]).toEqual([variant.width, variant.height]);
+    expect(Math.max(variant.width, variant.height)).toBeLessThanOrEqual(MAX_RENDITION_SIDE);
+  }
+}
 
 describe("image pipeline", () => {
   it("strips EXIF and GPS metadata from every variant", async () => {
@@ -90,6 +126,86 @@ describe("image pipeline", () => {
       status: 415,
       message: `The image format is not supported. Use ${describeFormats({ kinds: ["image"] })}.`,
     });
+  });
+
+  it("accepts a tall picture, narrowing the renditions that would be taller than WebP and AVIF allow", async () => {
+    // Shaped like the 1000 × 18000 photo that was refused as damaged, at a width with fewer renditions to make.
+    const result = await processImage(await solid(400, 18000).jpeg().toBuffer());
+    expect([result.width, result.height]).toEqual([400, 18000]);
+    // 400 px wide would be 18000 px tall: that rendition is narrowed to fit, 364 × 16383 give or take JPEG's rounding.
+    expect(result.variants.map((variant) => `${variant.format}@${variant.width}`)).toEqual(["avif@320", "webp@320", "avif@364", "webp@364"]);
+    expect(result.variants[1]!.height).toBe(14400);
+    expect(result.variants[3]!.height).toBeGreaterThan(16300);
+    await expectFaithfulSizes(result.variants);
+  });
+
+  it("makes one rendition of a tall picture that reaches the height limit at several widths", () => {
+    // 960 and 1000 px wide would both be taller than 16383 px: both are the same narrowed rendition, stored once.
+    expect(renditionWidths(1000, 18000)).toEqual([320, 640, 768, 910]);
+    expect(renditionWidths(1, 30000)).toEqual([1]);
+    expect(renditionWidths(2400, 1600)).toEqual([...VARIANT_WIDTHS]);
+  });
+
+  it("accepts a picture one pixel wide and 30000 tall", async () => {
+    const result = await processImage(await solid(1, 30000).png().toBuffer());
+    expect(result.variants.map((variant) => `${variant.format}@${variant.width}x${variant.height}`)).toEqual(["avif@1x16383", "webp@1x16383"]);
+    await expectFaithfulSizes(result.variants);
+    const placeholder = await sharp(Buffer.from(result.placeholder.split(",")[1]!, "base64")).metadata();
+    expect([placeholder.width, placeholder.height]).toEqual([1, 64]);
+  });
+
+  it("accepts a picture millions of pixels wide and one tall", async () => {
+    // Past 16 million pixels wide (39,999,999 was reported), the 16 px placeholder was a reduction libvips refuses.
+    const result = await processImage(await solid(17_000_000, 1).png().toBuffer());
+    expect(result.variants.filter((variant) => variant.format === "webp").map((variant) => `${variant.width}x${variant.height}`)).toEqual([
+      "320x1",
+      "640x1",
+      "768x1",
+      "960x1",
+      "1280x1",
+      "1920x1",
+    ]);
+    await expectFaithfulSizes(result.variants);
+  });
+
+  it("makes a link preview of a thin strip's rendition promptly instead of failing or holding the image thread", async () => {
+    for (const [width, height] of [
+      [1920, 1],
+      [1, MAX_RENDITION_SIDE],
+    ] as const) {
+      const started = performance.now();
+      const card = await socialCardImage(await solid(width, height).webp().toBuffer());
+      const meta = await sharp(card).metadata();
+      expect([meta.format, meta.width, meta.height], `${width} × ${height}`).toEqual(["jpeg", 1200, 630]);
+      // Scaling the whole strip to fill the card took 27 s for 1920 × 1, and asked for 67 GB for 1 × 16383.
+      expect(performance.now() - started, `${width} × ${height}`).toBeLessThan(3000);
+    }
+  });
+
+  it("keeps an animated GIF moving in its WebP renditions, and makes no AVIF that would show it still", async () => {
+    const result = await processImage(await makeAnimatedGif(400, 300, 3));
+    expect([result.width, result.height]).toEqual([400, 300]);
+    expect(result.variants.map((variant) => `${variant.format}@${variant.width}x${variant.height}`)).toEqual(["webp@320x240", "webp@400x300"]);
+    for (const variant of result.variants) {
+      const meta = await sharp(variant.data).metadata();
+      expect(meta.pages).toBe(3);
+      expect([meta.width, meta.pageHeight ?? meta.height]).toEqual([variant.width, variant.height]);
+      expect(meta.delay).toEqual([100, 100, 100]);
+    }
+    const placeholder = await sharp(Buffer.from(result.placeholder.split(",")[1]!, "base64")).metadata();
+    expect([placeholder.pages ?? 1, placeholder.width, placeholder.height]).toEqual([1, 16, 12]);
+  });
+
+  it("keeps only the first frame of an animation whose frames together pass the pixel limit", async () => {
+    // 3 frames of 400 × 300 are 360,000 pixels; one frame, 120,000, is within the limit.
+    const result = await processImage(await makeAnimatedGif(400, 300, 3), { maxPixels: 200_000 });
+    expect(result.variants.map((variant) => `${variant.format}@${variant.width}x${variant.height}`)).toEqual([
+      "avif@320x240",
+      "webp@320x240",
+      "avif@400x300",
+      "webp@400x300",
+    ]);
+    for (const variant of result.variants) expect((await sharp(variant.data).metadata()).pages ?? 1).toBe(1);
   });
 
   it("chooses widths below the source plus the source width up to 1920", () => {

@@ -14,6 +14,10 @@ import { describeFormats, formatsFor } from "#app/domain/upload-rules";
 // the 960 is 20.1 kB (decision 0038).
 export const VARIANT_WIDTHS = [320, 640, 768, 960, 1280, 1920] as const;
 export const DEFAULT_MAX_PIXELS = 40_000_000;
+/** The longest side WebP can store (AVIF one pixel more): every rendition is scaled to fit inside it. */
+export const MAX_RENDITION_SIDE = 16_383;
+/** The blurred placeholder fits this box: 16 px wide for ordinary pictures, and never a long strip inlined in every page. */
+const PLACEHOLDER_BOX = { width: 16, height: 64 } as const;
 
 type Sharp = typeof SharpModule;
 let sharpLoaded: Promise<Sharp> | undefined;
@@ -44,7 +48,7 @@ export type ProcessedImage = {
   /** What sharp found in the file: jpeg, png, gif, webp or heif (sharp's name for AVIF). */
   sourceFormat: string;
   variants: ImageVariant[];
-  /** data:image/webp;base64,… about 16 px wide and blurred, shown while the real image loads. */
+  /** data:image/webp;base64,… at most 16 × 64 px and blurred, shown while the real image loads. */
   placeholder: string;
 };
 
@@ -74,6 +78,16 @@ export function variantWidths(sourceWidth: number): number[] {
 }
 
 /**
+ * The widths of the renditions to make: those of variantWidths, except that one that would be taller than the formats
+ * can store is narrowed until it fits (as sharp's "inside" fit does), so a very tall picture reaches that height at
+ * several widths and makes the one rendition.
+ */
+export function renditionWidths(width: number, height: number): number[] {
+  const narrowest = Math.max(1, Math.round((width * MAX_RENDITION_SIDE) / height));
+  return [...new Set(variantWidths(width).map((target) => Math.min(target, narrowest)))];
+}
+
+/**
  * Reads only the header, so a "pixel bomb" (a small file that decodes into gigabytes) is refused
  * before any pixel is decoded.
  */
@@ -100,44 +114,65 @@ export async function inspectImage(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS
     const megapixels = Math.round(maxPixels / 1_000_000);
     throw new ImageRejectedError(`The image is ${width} × ${height} pixels; the limit is ${megapixels} megapixels.`, 413);
   }
-  return { format: metadata.format, width, height, orientation: metadata.orientation };
+  return { format: metadata.format, width, height, orientation: metadata.orientation, pages: metadata.pages ?? 1 };
+}
+
+/**
+ * Whether to keep an animated GIF or WebP moving (the uploader sends GIFs untouched for this): only when all its
+ * frames together stay within the pixel limit, since every frame is decoded. Larger ones keep their first frame.
+ */
+function keepsAnimation(info: { width: number; height: number; pages: number }, maxPixels: number): boolean {
+  return info.pages > 1 && info.width * info.height * info.pages <= maxPixels;
 }
 
 export async function processImage(input: Buffer, options: { maxPixels?: number } = {}): Promise<ProcessedImage> {
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const info = await inspectImage(input, maxPixels);
+  const animated = keepsAnimation(info, maxPixels);
 
   // One decode, oriented upright (EXIF orientation 5-8 swaps width and height), reused for every output.
   const sharp = await loadSharp();
-  const base = sharp(input, { limitInputPixels: maxPixels, failOn: "error" }).rotate();
+  const base = sharp(input, { limitInputPixels: maxPixels, failOn: "error", animated }).rotate();
   const swapped = (info.orientation ?? 1) >= 5;
   const width = swapped ? info.height : info.width;
   const height = swapped ? info.width : info.height;
 
   try {
     const variants: ImageVariant[] = [];
-    for (const targetWidth of variantWidths(width)) {
-      const targetHeight = Math.max(1, Math.round((height * targetWidth) / width));
-      const resized = base.clone().resize({ width: targetWidth, withoutEnlargement: true });
+    for (const renditionWidth of renditionWidths(width, height)) {
+      // Both bounds, so a tall picture is narrowed until its height fits the formats (sharp applies them per frame).
+      const resized = base.clone().resize({ width: renditionWidth, height: MAX_RENDITION_SIDE, fit: "inside", withoutEnlargement: true });
       const [avif, webp] = await Promise.all([
-        resized.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
-        resized.clone().webp({ quality: 80 }).toBuffer(),
+        // AVIF here cannot animate (sharp stacks the frames into one tall picture); browsers that prefer AVIF
+        // would show that, so an animation is served as WebP alone.
+        animated ? undefined : resized.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
+        resized.clone().webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
       ]);
-      variants.push({ format: "avif", contentType: "image/avif", width: targetWidth, height: targetHeight, data: avif });
-      variants.push({ format: "webp", contentType: "image/webp", width: targetWidth, height: targetHeight, data: webp });
+      // The size sharp made (its shrink-on-load can round a pixel or two away from the arithmetic), per frame.
+      const size = { width: webp.info.width, height: webp.info.pageHeight ?? webp.info.height };
+      if (variants.some((variant) => variant.width === size.width)) continue; // renditions are stored by width
+      if (avif) variants.push({ format: "avif", contentType: "image/avif", ...size, data: avif });
+      variants.push({ format: "webp", contentType: "image/webp", ...size, data: webp.data });
     }
-    const tiny = await base.clone().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
-    return {
-      width,
-      height,
-      sourceFormat: info.format,
-      variants,
-      placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
-    };
+    return { width, height, sourceFormat: info.format, variants, placeholder: await placeholderFrom(variants, sharp) };
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
     throw new ImageRejectedError("The image is damaged and could not be decoded.", 422);
   }
+}
+
+/**
+ * Made from the smallest WebP rendition (its first frame when animated) rather than the original: a few hundred
+ * pixels to read instead of millions, and no reduction past what libvips can do for a very wide picture.
+ */
+async function placeholderFrom(variants: ImageVariant[], sharp: Sharp): Promise<string> {
+  const smallest = variants.find((variant) => variant.format === "webp")!;
+  const tiny = await sharp(smallest.data)
+    .resize({ ...PLACEHOLDER_BOX, fit: "inside" })
+    .blur(1)
+    .webp({ quality: 40 })
+    .toBuffer();
+  return `data:image/webp;base64,${tiny.toString("base64")}`;
 }
 
 /** The size link previews (Open Graph, Twitter's large card) show: 1.91:1. */
@@ -149,9 +184,32 @@ export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
  */
 export async function socialCardImage(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(input, { limitInputPixels: maxPixels, failOn: "error" })
-    .rotate()
+  const image = sharp(input, { limitInputPixels: maxPixels, failOn: "error" }).rotate();
+  const { autoOrient } = await image.metadata();
+  const region = thinStripRegion(autoOrient.width, autoOrient.height);
+  if (region) image.extract(region);
+  return image
     .resize({ ...SOCIAL_CARD, fit: "cover", position: sharp.strategy.attention })
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();
+}
+
+/**
+ * For a picture far thinner than the card (a 1920 × 1 rendition, a 1 × 16383 one), its centre in the card's shape:
+ * filling the card by scaling the whole strip first made a picture of hundreds of millions of pixels (27 s for
+ * 1920 × 1) or one libvips would not allocate (67 GB for 1 × 16383). Undefined for ordinary pictures, which keep
+ * the attention crop.
+ */
+function thinStripRegion(width: number, height: number) {
+  const scale = Math.max(SOCIAL_CARD.width / width, SOCIAL_CARD.height / height);
+  if (width * height * scale * scale <= 4 * SOCIAL_CARD.width * SOCIAL_CARD.height) return undefined;
+  const cardRatio = SOCIAL_CARD.width / SOCIAL_CARD.height;
+  const regionWidth = Math.min(width, Math.max(1, Math.round(height * cardRatio)));
+  const regionHeight = Math.min(height, Math.max(1, Math.round(width / cardRatio)));
+  return {
+    left: Math.floor((width - regionWidth) / 2),
+    top: Math.floor((height - regionHeight) / 2),
+    width: regionWidth,
+    height: regionHeight,
+  };
 }
