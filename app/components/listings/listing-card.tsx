@@ -77,7 +77,7 @@ export function ListingCard({ listing, priority = false }: { listing: ListingCar
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h3 className="line-clamp-2 font-display text-xl leading-snug text-forest-900">
+        <h3 className="line-clamp-2 font-display text-xl leading-snug wrap-anywhere text-forest-900">
           {/* The link's ::after covers the card, so a click anywhere but the carousel controls opens the listing. */}
           <Link
             to={href}

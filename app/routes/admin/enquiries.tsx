@@ -51,7 +51,8 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <div className="mt-6">
+      {/* Names, addresses and listing titles in the list are visitors' text, and can be one unbroken word. */}
+      <div className="mt-6 wrap-anywhere">
         {items.length === 0 ? (
           <p className="mt-10 text-center font-display text-2xl text-stone">{filtered ? "No enquiries match these filters." : "No enquiries yet."}</p>
         ) : (

@@ -64,16 +64,19 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
       <Link to="/edit/enquiries" className="mb-6 inline-flex items-center gap-2 text-sm text-forest-900 underline-offset-4 hover:underline">
         <ArrowLeft aria-hidden className="h-4 w-4" /> All enquiries
       </Link>
-      <AdminPageHeader
-        eyebrow={`${enquiry.reference} · ${enquiry.interest}`}
-        title={`Enquiry from ${name}`}
-        actions={
-          <div className="flex flex-wrap gap-2">
-            <PipelineBadge status={enquiry.pipelineStatus} />
-            {ownMessages.length ? <EnquiryDeliveryBadge state={summariseDelivery(ownMessages.map((message) => message.state))} /> : null}
-          </div>
-        }
-      />
+      {/* The heading holds the visitor's name, which can be one unbroken word: it breaks rather than widen the page. */}
+      <div className="wrap-anywhere">
+        <AdminPageHeader
+          eyebrow={`${enquiry.reference} · ${enquiry.interest}`}
+          title={`Enquiry from ${name}`}
+          actions={
+            <div className="flex flex-wrap gap-2">
+              <PipelineBadge status={enquiry.pipelineStatus} />
+              {ownMessages.length ? <EnquiryDeliveryBadge state={summariseDelivery(ownMessages.map((message) => message.state))} /> : null}
+            </div>
+          }
+        />
+      </div>
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
           <dl>
@@ -123,7 +126,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
             <NoteForm answer={answer} />
           </Section>
         </div>
-        <aside className="space-y-8" aria-label="Work this lead">
+        <aside className="space-y-8 wrap-anywhere" aria-label="Work this lead">
           <div className="space-y-5 border border-linen bg-white/70 p-5">
             <StatusForm status={enquiry.pipelineStatus} answer={answer} />
             <AssigneeForm assigneeId={enquiry.assigneeId} staff={staff} answer={answer} />

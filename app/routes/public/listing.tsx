@@ -133,8 +133,9 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               <p className="eyebrow">{category.name}</p>
               <StatusBadge status={listing.status} />
             </div>
-            <h1 className="mt-3 font-display text-3xl leading-tight text-forest-900 sm:text-5xl">{listing.title}</h1>
-            <p className="mt-4 text-stone">
+            {/* Staff may type one unbroken word (a pasted link, a part number): it breaks rather than widen the page. */}
+            <h1 className="mt-3 font-display text-3xl leading-tight wrap-anywhere text-forest-900 sm:text-5xl">{listing.title}</h1>
+            <p className="mt-4 wrap-anywhere text-stone">
               {listing.location}
               {listing.year ? <span aria-hidden="true"> · </span> : null}
               {listing.year ? <span>{listing.year}</span> : null}
@@ -165,7 +166,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             <h2 id="about-heading" className="font-display text-2xl text-forest-900">
               About
             </h2>
-            <p className="mt-4 text-[1.02rem] leading-relaxed whitespace-pre-line text-ink/80">{listing.description}</p>
+            <p className="mt-4 text-[1.02rem] leading-relaxed whitespace-pre-line wrap-anywhere text-ink/80">{listing.description}</p>
           </section>
 
           {listing.specifications.length > 0 && (
@@ -176,8 +177,9 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               <dl className="mt-6 grid gap-x-10 sm:grid-cols-2">
                 {listing.specifications.map((spec) => (
                   <div key={spec.label} className="flex justify-between gap-6 border-b border-ink/10 py-3 text-sm">
-                    <dt className="text-stone">{spec.label}</dt>
-                    <dd className="text-right font-medium text-ink">{spec.value}</dd>
+                    {/* The label keeps its width (up to half the row) and the value wraps, as before; either breaks a word too long for its room. */}
+                    <dt className="max-w-1/2 shrink-0 wrap-anywhere text-stone">{spec.label}</dt>
+                    <dd className="min-w-0 text-right font-medium wrap-anywhere text-ink">{spec.value}</dd>
                   </div>
                 ))}
               </dl>
@@ -191,7 +193,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <ul className="mt-6 grid gap-3 sm:grid-cols-2">
                 {listing.features.map((feature) => (
-                  <li key={feature} className="flex items-start gap-3 text-sm text-ink/80">
+                  <li key={feature} className="flex items-start gap-3 text-sm wrap-anywhere text-ink/80">
                     <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gold-500" strokeWidth={2} />
                     {feature}
                   </li>

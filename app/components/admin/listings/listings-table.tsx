@@ -69,7 +69,8 @@ export function ListingsTable({ items, query }: { items: AdminListingRow[]; quer
                 className="h-[54px] w-[72px] [&_.image-mark_svg]:h-5 [&_.image-mark_svg]:w-5"
               />
             </td>
-            <td className="px-3 py-3 align-middle max-md:block max-md:min-h-[54px] max-md:p-0">
+            {/* A title is one long word if staff type it so; breaking it anywhere keeps the table inside the screen. */}
+            <td className="px-3 py-3 align-middle wrap-anywhere max-md:block max-md:min-h-[54px] max-md:p-0">
               <Link to={`/edit/listings/${item.id}`} className="font-display text-base text-forest-900 hover:underline">
                 {item.title}
               </Link>
