@@ -112,3 +112,27 @@ export type PublicSettings = Pick<
 > & {
   siteName: string;
 };
+
+/**
+ * The settings form sends back the values it was loaded with (hidden field `loaded`, JSON), so a save writes only
+ * what this form changed and can tell when someone else changed the same field meanwhile (models/settings-form.server.ts).
+ * After such a conflict, "Save mine anyway" sends the stored values it chose to replace as `overwrite`.
+ */
+export const LOADED_SETTINGS_FIELD = "loaded";
+export const OVERWRITE_SETTINGS_FIELD = "overwrite";
+
+const loadedSettingsSchema = z.partialRecord(z.enum(SITE_SETTING_KEYS as [SiteSettingKey, ...SiteSettingKey[]]), z.union([z.string(), z.number()]));
+
+/** The values a form was loaded with (or chose to replace), from the JSON it sent; null when missing or garbled. */
+export function parseSentSettings(text: unknown): Partial<Record<SiteSettingKey, string | number>> | null {
+  if (typeof text !== "string" || text === "") return null;
+  try {
+    const parsed = loadedSettingsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A save refused because someone else changed a field it changed: which ones, their stored values, who and when. */
+export type SettingsConflict = { fields: SiteSettingKey[]; values: Partial<SiteSettings>; by: string | null; at: string | null };

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database, DbOrTx } from "#app/db/client.server";
+import type { Database, DbOrTx, Transaction } from "#app/db/client.server";
 import { announceChange } from "#app/db/change-bus.server";
 import { appSettings } from "#app/db/schema";
 import { SITE_SETTING_KEYS, siteSettingsSchema, type SiteSettings } from "#app/domain/site-settings";
@@ -63,15 +63,23 @@ export async function saveSettings(db: Database, env: Env, actor: AuditActor, va
   return db.transaction(async (tx) => {
     const defaults = settingsDefaults(env);
     const before = mergeSettings(defaults, await readOverrides(tx, true));
-    const changes = changedFields(before, values, SITE_SETTING_KEYS);
-    if (Object.keys(changes).length === 0) return changes;
-    const overrides = Object.fromEntries(SITE_SETTING_KEYS.filter((key) => values[key] !== defaults[key]).map((key) => [key, values[key]]));
-    await tx
-      .insert(appSettings)
-      .values({ key: SITE_SETTINGS_KEY, value: overrides })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: overrides, updatedAt: new Date() } });
-    await recordAudit(tx, { actor, kind: "settings", action: "updated", subjectLabel: "Site settings", changes });
-    await announceChange(tx, "settings", SITE_SETTINGS_KEY);
-    return changes;
+    return writeSettings(tx, defaults, actor, before, values);
   });
+}
+
+/**
+ * Stores `after` in place of `before` (only the values that differ from the environment's defaults), with its audit
+ * row and change notice; returns the changes, and writes nothing when there are none. Callers hold the lock.
+ */
+export async function writeSettings(tx: Transaction, defaults: SiteSettings, actor: AuditActor, before: SiteSettings, after: SiteSettings) {
+  const changes = changedFields(before, after, SITE_SETTING_KEYS);
+  if (Object.keys(changes).length === 0) return changes;
+  const overrides = Object.fromEntries(SITE_SETTING_KEYS.filter((key) => after[key] !== defaults[key]).map((key) => [key, after[key]]));
+  await tx
+    .insert(appSettings)
+    .values({ key: SITE_SETTINGS_KEY, value: overrides })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: overrides, updatedAt: new Date() } });
+  await recordAudit(tx, { actor, kind: "settings", action: "updated", subjectLabel: "Site settings", changes });
+  await announceChange(tx, "settings", SITE_SETTINGS_KEY);
+  return changes;
 }
