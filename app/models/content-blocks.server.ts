@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type sanitizeHtml from "sanitize-html";
-import type { Database } from "#app/db/client.server";
-import { contentBlocks, type ContentBlockMetadata, type ContentBlockRow } from "#app/db/schema";
+import type { Database, Transaction } from "#app/db/client.server";
+import { auditEvents, contentBlocks, type ContentBlockMetadata, type ContentBlockRow } from "#app/db/schema";
 import { announceChange, type ChangeBus } from "#app/db/change-bus.server";
 import {
   CONTENT_DEFAULTS,
@@ -22,6 +22,14 @@ export const CONTENT_CACHE_TTL_MS = 5 * 60 * 1000;
 export const ADMIN_PAGE_SIZE = 20;
 
 export class ContentBlockError extends Error {}
+
+/** A save made from an older copy of the block (another tab or person saved since): refused, with the block as stored now. */
+export class ContentBlockConflictError extends Error {
+  constructor(readonly current: { row: ContentBlockRow; by: string | null }) {
+    super("This block was changed while you were editing it.");
+    this.name = "ContentBlockConflictError";
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Cache: one per app process, handed to loaders through the router context (tests make their own).
@@ -171,16 +179,23 @@ async function checkContent(type: ContentType, content: string): Promise<string>
  * Updates content (and merges metadata) of the block with this key; null when there is no such block.
  * A block of the site's own emptied by staff gets its default back (spec point 4: a block never stays
  * without content when a default exists). Drops the cached copy here and, through NOTIFY, in every process.
+ * `expectedUpdatedAt` is the "last updated" the editor was opened at (or, after a conflict, the one the staff
+ * member chose to replace): a block saved since is not overwritten (ContentBlockConflictError). Image uploads
+ * send none: a new picture replaces the old one whatever it was.
  */
 export async function updateContentBlock(
   { db, contentCache }: ContentStore,
   key: string,
-  changes: { content: string; metadata?: ContentBlockMetadata },
+  changes: { content: string; metadata?: ContentBlockMetadata; expectedUpdatedAt?: Date },
   actor: AuditActor,
 ): Promise<ContentBlockRow | null> {
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.key, key)).for("update");
     if (!current) return null;
+    // Compared in whole milliseconds: what a JavaScript Date (and so the editor) carries of the stored time.
+    if (changes.expectedUpdatedAt && current.updatedAt.getTime() !== changes.expectedUpdatedAt.getTime()) {
+      throw new ContentBlockConflictError({ row: current, by: await lastContentEditor(tx, current.id) });
+    }
     const content = await checkContent(current.type, changes.content.trim() === "" ? (contentDefaultOf(key) ?? "") : changes.content);
     const [updated] = await tx
       .update(contentBlocks)
@@ -204,6 +219,17 @@ export async function updateContentBlock(
   });
   contentCache.invalidate(key);
   return row;
+}
+
+/** Who last changed the block, for the conflict message. */
+async function lastContentEditor(tx: Transaction, id: string): Promise<string | null> {
+  const [event] = await tx
+    .select({ actor: auditEvents.actorLabel })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.kind, "content"), eq(auditEvents.subjectId, id)))
+    .orderBy(desc(auditEvents.at))
+    .limit(1);
+  return event?.actor ?? null;
 }
 
 /** Long texts are kept in the audit trail up to a few thousand characters, enough to see what changed. */

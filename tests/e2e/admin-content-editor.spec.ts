@@ -124,11 +124,14 @@ test("a remote picture that cannot be loaded says so and can be replaced", async
   const card = await createImageBlock(page, key, remote);
   await expect(card.getByText("The current picture, kept on image931.wordpress.com, could not be loaded.")).toBeVisible();
   await expect(card.getByRole("button", { name: "Edit Image" })).toHaveCount(0);
+  const updatedBefore = await card.locator("time").getAttribute("datetime");
 
   const chooser = page.waitForEvent("filechooser");
   await card.getByRole("button", { name: "Replace Image" }).click();
   await (await chooser).setFiles([{ name: "portrait.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(900, 1200) }]);
   await expect(card.getByRole("img", { name: `Current image of ${key}` })).toHaveAttribute("src", /^\/media\//, { timeout: 20_000 });
+  // The card's "Last updated" follows the replacement without a reload.
+  await expect(card.locator("time")).not.toHaveAttribute("datetime", updatedBefore!);
 });
 
 test("a remote picture another site will not share for editing: the editor explains and offers Replace", async ({ page }) => {

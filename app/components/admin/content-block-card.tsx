@@ -6,7 +6,10 @@ import { contentCategoryLabel } from "#app/domain/site-content";
 import { formatAdminDate } from "./enquiry-status";
 import { ContentImageField } from "./content-image-field";
 
-type SaveResult = { ok: true; block: AdminContentBlock } | { ok: false; error: string };
+/** A refused save; `conflict` when someone saved the block after this editor opened it (the block as stored now). */
+type SaveResult = { ok: true; block: AdminContentBlock } | { ok: false; error: string; conflict?: { by: string | null; block: AdminContentBlock } };
+
+const versionOf = (block: AdminContentBlock) => new Date(block.updatedAt).toISOString();
 
 /**
  * One block with its inline editor (spec point 4): text and html are read-only until clicked, then a
@@ -28,7 +31,14 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
     }
   }
   const saving = fetcher.state !== "idle";
-  const error = fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? fetcher.data.error : null;
+  const refused = fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? fetcher.data : null;
+  // Once the saved text is taken into the editor, the conflict is over (the editor is at the new version).
+  const conflict = refused?.conflict && versionOf(refused.conflict.block) !== versionOf(block) ? refused.conflict : null;
+  const error = refused && !refused.conflict ? refused.error : null;
+  const takeSavedVersion = (saved: AdminContentBlock) => {
+    setBlock(saved);
+    setDraft(saved.content);
+  };
   const startEditing = () => {
     setDraft(block.content);
     setEditing(true);
@@ -55,11 +65,18 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
       <BlockPlacements block={block} />
       <div className="mt-5">
         {block.type === "image" ? (
-          <ContentImageField blockKey={block.key} content={block.content} />
+          <ContentImageField
+            blockKey={block.key}
+            content={block.content}
+            // The upload's answer carries no time; the server stamped the block as it answered, so now is near enough.
+            onSaved={(url) => setBlock((current) => ({ ...current, content: url, updatedAt: new Date() }))}
+          />
         ) : editing ? (
           <fetcher.Form method="post" action="/edit/content" className="space-y-3">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="key" value={block.key} />
+            {/* The version this draft started from: a save after someone else's is refused, not written over theirs. */}
+            <input type="hidden" name="updatedAt" value={versionOf(block)} />
             <label htmlFor={`content-${block.id}`} className="sr-only">{`Content of ${block.key}`}</label>
             <textarea
               id={`content-${block.id}`}
@@ -81,10 +98,34 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
                 {error}
               </p>
             ) : null}
+            {conflict ? (
+              <div role="alert" className="space-y-2 border border-gold-400 bg-gold-200/40 px-4 py-3 text-sm text-ink">
+                <p className="font-medium text-forest-900">
+                  {`Not saved: this block was changed at ${formatAdminDate(conflict.block.updatedAt)}${conflict.by ? ` by ${conflict.by}` : ""} since you opened it.`}
+                </p>
+                <p>
+                  Your text is still below; nothing you typed is lost. Load the saved text to start again from it, or save yours over it.{" "}
+                  <button type="button" onClick={() => takeSavedVersion(conflict.block)} className="text-forest-900 underline underline-offset-4">
+                    Load the saved text (drops yours)
+                  </button>
+                </p>
+              </div>
+            ) : null}
             <div className="flex gap-3">
               <button type="submit" disabled={saving} className="btn-primary !px-5 !py-2.5 disabled:cursor-wait disabled:opacity-60">
                 {saving ? "Saving..." : "Save Changes"}
               </button>
+              {conflict ? (
+                <button
+                  type="submit"
+                  name="overwrite"
+                  value={versionOf(conflict.block)}
+                  disabled={saving}
+                  className="border border-forest-900 px-4 py-2.5 text-xs text-forest-900 hover:bg-forest-900 hover:text-ivory disabled:opacity-60"
+                >
+                  Save mine anyway
+                </button>
+              ) : null}
               <button
                 type="button"
                 disabled={saving}

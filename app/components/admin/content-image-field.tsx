@@ -15,9 +15,11 @@ type Answer = { url: string };
  * An image content block in the Content Manager. Empty: a drop zone (one image, 10 MB; domain/upload-rules.ts).
  * Set: the picture, with 'Edit Image' (on hover or focus) opening the image editor, and Replace Image.
  * A picture that cannot be loaded (a seeded one on another host, offline) says so and offers Replace.
- * Every upload goes to POST /edit/api/content/<key>/image, which stores it and updates the block.
+ * Every upload goes to POST /edit/api/content/<key>/image, which stores it and updates the block; `onSaved` then
+ * tells the card, whose "Last updated" would otherwise keep the old time (the Content Manager does not reload its
+ * list after a save).
  */
-export function ContentImageField({ blockKey, content }: { blockKey: string; content: string }) {
+export function ContentImageField({ blockKey, content, onSaved }: { blockKey: string; content: string; onSaved?: (url: string) => void }) {
   const revalidator = useRevalidator();
   const [url, setUrl] = useState(content);
   const [shownContent, setShownContent] = useState(content);
@@ -45,6 +47,7 @@ export function ContentImageField({ blockKey, content }: { blockKey: string; con
       return `The image could not be saved: ${result.error}`;
     }
     setUrl(result.body.url);
+    onSaved?.(result.body.url);
     void revalidator.revalidate();
     return null;
   }

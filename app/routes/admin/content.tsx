@@ -5,12 +5,13 @@ import { z } from "zod";
 import type { Route } from "./+types/content";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { ContentFilters, ContentList } from "#app/components/admin/content-list";
-import { ContentListBoundary, ContentListCrashed } from "#app/components/admin/content-list-boundary";
+import { ContentListBoundary } from "#app/components/admin/content-list-boundary";
 import { NewContentBlockForm } from "#app/components/admin/new-content-block-form";
 import { servicesContext } from "#app/db/context";
 import { CONTENT_MAX_LENGTH, newContentBlockSchema } from "#app/domain/content-block-forms";
 import {
   ADMIN_PAGE_SIZE,
+  ContentBlockConflictError,
   ContentBlockError,
   createContentBlock,
   listContentBlocks,
@@ -21,7 +22,14 @@ import {
 } from "#app/models/content-blocks.server";
 import { requireStaff, requireStaffAction } from "#app/services/auth.server";
 
-const UpdateSchema = z.object({ key: z.string().min(1), content: z.string().max(CONTENT_MAX_LENGTH, "The content is too long.") });
+const UpdateSchema = z.object({
+  key: z.string().min(1),
+  content: z.string().max(CONTENT_MAX_LENGTH, "The content is too long."),
+  /** The block's "last updated" when the editor opened it: a save from an older copy is refused. */
+  updatedAt: z.iso.datetime({ error: "Reload the page and try again: the editor lost track of the block's version." }),
+  /** Set by "Save mine anyway" after a conflict: the "last updated" the staff member chose to replace. */
+  overwrite: z.iso.datetime().optional(),
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "content");
@@ -60,10 +68,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = UpdateSchema.safeParse(form);
     if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
     try {
-      const row = await updateContentBlock(services, parsed.data.key, { content: parsed.data.content }, user);
+      const expectedUpdatedAt = new Date(parsed.data.overwrite ?? parsed.data.updatedAt);
+      const row = await updateContentBlock(services, parsed.data.key, { content: parsed.data.content, expectedUpdatedAt }, user);
       if (!row) return data({ ok: false as const, error: "This block no longer exists." }, { status: 404 });
       return { ok: true as const, block: await toAdminContentBlock(row) };
     } catch (error) {
+      if (error instanceof ContentBlockConflictError) {
+        const { row, by } = error.current;
+        const conflict = { by, block: await toAdminContentBlock(row) };
+        return data({ ok: false as const, error: "This block was changed since you opened it.", conflict }, { status: 409 });
+      }
       if (!(error instanceof ContentBlockError)) throw error;
       return data({ ok: false as const, error: error.message }, { status: 400 });
     }
@@ -88,6 +102,11 @@ export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldR
   return defaultShouldRevalidate;
 }
 
+/*
+ * No ErrorBoundary of its own: a refusal (401, 403 …) or a failed load is shown by the admin layout's boundary,
+ * inside the shell, the same screen as on every other admin screen. A crash while rendering the list keeps the
+ * spec's "Something went wrong / Please try refreshing the page" (ContentListBoundary).
+ */
 export default function ContentManager({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const createResult = actionData && "intent" in actionData ? actionData : undefined;
@@ -116,8 +135,4 @@ export default function ContentManager({ loaderData, actionData }: Route.Compone
       </ContentListBoundary>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <ContentListCrashed />;
 }
