@@ -48,6 +48,9 @@ test("on a phone the sidebar's row shows the current screen, wherever it is in t
     await expect(current).toHaveAttribute("aria-current", "page");
     await expect(current).toBeInViewport({ ratio: 1 });
   }
+  // The top bar's name and "Admin" stay on one line.
+  const name = page.getByRole("banner").getByRole("link").first();
+  expect((await name.boundingBox())!.height).toBeLessThan(40);
 });
 
 test("the live bell connects again after its stream was answered 503, which the browser alone would give up on", async ({ page }) => {

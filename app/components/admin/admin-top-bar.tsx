@@ -12,9 +12,10 @@ export function AdminTopBar({ siteName, userEmail }: { siteName: string; userEma
   const bellLabel = unopened === 0 ? "Enquiries: none unopened" : `Enquiries: ${unopened} unopened`;
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-4 border-b border-gold-500/20 bg-forest-950 px-4 text-ivory sm:px-8">
-      <Link to="/" className="flex items-baseline gap-3">
-        <span className="font-display text-xl tracking-wide">{siteName}</span>
-        <span className="text-[0.68rem] font-medium tracking-[0.3em] text-gold-300 uppercase">Admin</span>
+      {/* One line on a phone too: the name gives way (cut short) before the bell and Logout do. */}
+      <Link to="/" className="flex min-w-0 items-baseline gap-3">
+        <span className="truncate font-display text-lg tracking-wide whitespace-nowrap sm:text-xl">{siteName}</span>
+        <span className="shrink-0 text-[0.68rem] font-medium tracking-[0.3em] text-gold-300 uppercase">Admin</span>
       </Link>
       <div className="ml-auto flex items-center gap-2 sm:gap-4">
         <Link
