@@ -19,9 +19,7 @@ export function Footer({ settings }: { settings: ShellSettings }) {
           </p>
         </div>
         <nav aria-label="Footer collections">
-          <h2 className="eyebrow !font-sans !text-gold-300">
-            Collections
-          </h2>
+          <h2 className="eyebrow !font-sans !text-gold-300">Collections</h2>
           <ul className="mt-5 space-y-3 text-sm">
             {CATEGORY_MENU.map((category) => (
               <li key={category.id}>
