@@ -21,7 +21,7 @@ const MENU_BUTTON_CLASS =
 export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar({ siteName, onOpenMenu, menuOpen }, menuButtonRef) {
   return (
     <header
-      className="group/top fixed inset-x-0 top-0 z-40 border-b border-ink/5 bg-ivory/95 backdrop-blur-md supports-[backdrop-filter]:bg-ivory/90"
+      className="fixed inset-x-0 top-0 z-40 border-b border-ink/5 bg-ivory/95 backdrop-blur-md supports-[backdrop-filter]:bg-ivory/90"
       data-print="hide"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:h-20 sm:gap-4 sm:px-8">
@@ -47,12 +47,10 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
         </noscript>
         {/* On a phone the currency and shortlist share the bar: the name stays on one line and the monogram steps aside.
             Without JavaScript the currency choice also needs its Set button, which leaves the name no room: there the
-            monogram stands for it, and the name is kept for screen readers. */}
+            monogram stands for it, and the name is kept for screen readers (site.css, .currency-set). */}
         <Link to="/" className="flex min-w-0 items-center gap-3 text-forest-900">
-          <Monogram className="hidden h-8 w-8 shrink-0 sm:block max-sm:group-has-[.currency-set]/top:block" />
-          <span className="truncate font-display text-lg tracking-wide whitespace-nowrap sm:text-2xl max-sm:group-has-[.currency-set]/top:sr-only">
-            {siteName}
-          </span>
+          <Monogram className="brand-mark hidden h-8 w-8 shrink-0 sm:block" />
+          <span className="brand-name truncate font-display text-lg tracking-wide whitespace-nowrap sm:text-2xl">{siteName}</span>
         </Link>
         <nav aria-label="Collections" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-8">

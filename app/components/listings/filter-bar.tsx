@@ -11,9 +11,9 @@ import { agreeing } from "#app/domain/plural";
 
 type FilterBarProps = { category: Category; query: ListingQuery; locations: LocationOption[] };
 
-// The label above it is small letter-spaced capitals; the choice inside reads as ordinary text.
+// The label above it is small letter-spaced capitals; the choice inside reads as ordinary text (site.css, select).
 const selectClass =
-  "mt-1 h-11 w-full border border-ink/15 bg-ivory px-3 text-sm font-normal normal-case tracking-normal text-ink focus:border-forest-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-gold-500";
+  "mt-1 h-11 w-full border border-ink/15 bg-ivory px-3 text-sm text-ink focus:border-forest-700 focus:outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-gold-500";
 
 /**
  * Search, filters and sort, all kept in the URL. Without JavaScript it is a plain GET form and links;
@@ -46,7 +46,7 @@ export function FilterBar({ category, query, locations }: FilterBarProps) {
       <Form
         method="get"
         // Sent the plain way (no JavaScript yet), the new page opens at its results, not at the hero above them.
-        action={`/${category.id}#results`}
+        action="#results"
         role="search"
         // A choice made before the page hydrates sends the form the plain way (scripts-after-first-paint).
         data-submit-on-change

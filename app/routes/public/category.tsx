@@ -75,8 +75,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
       <FilterBar key={category.id} category={category} query={query} locations={locations} />
 
-      {/* The scroll margin keeps the results' first line clear of the sticky top bar and filter bar (#results). */}
-      <section id="results" aria-labelledby="results-heading" className="mx-auto max-w-7xl scroll-mt-40 px-4 py-12 sm:scroll-mt-32 sm:px-8">
+      {/* #results: where filters sent without JavaScript open the page (its scroll margin is in site.css). */}
+      <section id="results" aria-labelledby="results-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-8">
         <h2 id="results-heading" className="sr-only">
           Listings
         </h2>
