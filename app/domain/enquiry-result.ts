@@ -30,3 +30,13 @@ export function successMessage(answer: { delivery: "sent" | "received" }): strin
 }
 export const CONTACT_FAILURE_MESSAGE = "There was an error sending your message. Please check the form and try again.";
 export const LISTING_FAILURE_MESSAGE = "There was an error sending your message. Please try again later.";
+
+/**
+ * A listing form's failure words. "Try again later" is for a send that failed; an answer naming fields (the server's
+ * own check, as a form posted without JavaScript gets it) asks the visitor to look at the form instead, as the
+ * Contact page's words do: later would fail the same way.
+ */
+export function listingFailureMessage(result: SubmissionResult<string[]>): string {
+  const namesAField = Object.entries(result.error ?? {}).some(([field, errors]) => field !== "" && field !== "submission_id" && errors?.length);
+  return namesAField ? CONTACT_FAILURE_MESSAGE : LISTING_FAILURE_MESSAGE;
+}

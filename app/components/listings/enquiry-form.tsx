@@ -5,7 +5,7 @@ import { useEnquiryForm } from "#app/components/contact/use-enquiry-form";
 import { ChoiceField, SelectField, TextAreaField, TextField } from "#app/components/ui/form-field";
 import { FormStatus } from "#app/components/ui/form-status";
 import { SubmitButton } from "#app/components/ui/form-submit";
-import { LISTING_FAILURE_MESSAGE, successMessage } from "#app/domain/enquiry-result";
+import { listingFailureMessage, successMessage } from "#app/domain/enquiry-result";
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, DEFAULT_INTENT, ENQUIRY_INTENTS, type EnquiryIntent } from "#app/domain/enquiry-intents";
 import { defaultEnquiryMessage, listingEnquirySchemaFor, TURNSTILE_ACTIONS } from "#app/domain/enquiry-schemas";
 
@@ -52,7 +52,9 @@ export function EnquiryForm({
           however tall the form is. */}
       <div aria-live="polite">
         {answer?.status === "success" && <FormStatus tone="success" message={successMessage(answer)} takeFocus={answerArrived} />}
-        {answer?.status === "error" && <FormStatus tone="error" message={LISTING_FAILURE_MESSAGE} details={details} takeFocus={answerArrived} />}
+        {answer?.status === "error" && (
+          <FormStatus tone="error" message={listingFailureMessage(answer.result)} details={details} takeFocus={answerArrived} />
+        )}
       </div>
       <input type="hidden" id={submissionIdInput} name="submission_id" value={submissionId} />
       <HoneypotField />

@@ -6,7 +6,7 @@ import { ChoiceField, TextAreaField, TextField } from "#app/components/ui/form-f
 import { FormStatus } from "#app/components/ui/form-status";
 import { SubmitButton } from "#app/components/ui/form-submit";
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD } from "#app/domain/enquiry-intents";
-import { LISTING_FAILURE_MESSAGE, successMessage } from "#app/domain/enquiry-result";
+import { listingFailureMessage, successMessage } from "#app/domain/enquiry-result";
 import { shortlistEnquirySchema, TURNSTILE_ACTIONS } from "#app/domain/enquiry-schemas";
 import { agreeing, countOf } from "#app/domain/plural";
 
@@ -48,7 +48,9 @@ export function ShortlistEnquiryForm({ count, sold = [] }: { count: number; sold
       <TurnstileWidget action={TURNSTILE_ACTIONS.shortlist} resetKey={answer} />
       <div aria-live="polite">
         {answer?.status === "success" && <FormStatus tone="success" message={successMessage(answer)} takeFocus={answerArrived} />}
-        {answer?.status === "error" && <FormStatus tone="error" message={LISTING_FAILURE_MESSAGE} details={details} takeFocus={answerArrived} />}
+        {answer?.status === "error" && (
+          <FormStatus tone="error" message={listingFailureMessage(answer.result)} details={details} takeFocus={answerArrived} />
+        )}
       </div>
       <SubmitButton pending={pending} label="Send Enquiry" pendingLabel="Sending..." />
     </fetcher.Form>
