@@ -104,14 +104,14 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
                   {`Not saved: this block was changed at ${formatAdminDate(conflict.block.updatedAt)}${conflict.by ? ` by ${conflict.by}` : ""} since you opened it.`}
                 </p>
                 <p>
-                  Your text is still below; nothing you typed is lost. Load the saved text to start again from it, or save yours over it.{" "}
+                  Your text is still in the box above; nothing you typed is lost. Load the saved text to start again from it, or save yours over it.{" "}
                   <button type="button" onClick={() => takeSavedVersion(conflict.block)} className="text-forest-900 underline underline-offset-4">
                     Load the saved text (drops yours)
                   </button>
                 </p>
               </div>
             ) : null}
-            <div className="flex gap-3">
+            <div className="flex flex-wrap gap-3">
               <button type="submit" disabled={saving} className="btn-primary !px-5 !py-2.5 disabled:cursor-wait disabled:opacity-60">
                 {saving ? "Saving..." : "Save Changes"}
               </button>
@@ -121,7 +121,7 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
                   name="overwrite"
                   value={versionOf(conflict.block)}
                   disabled={saving}
-                  className="border border-forest-900 px-4 py-2.5 text-xs text-forest-900 hover:bg-forest-900 hover:text-ivory disabled:opacity-60"
+                  className="btn-secondary !px-5 !py-2.5 disabled:opacity-60"
                 >
                   Save mine anyway
                 </button>
