@@ -48,9 +48,12 @@ test("on a phone the sidebar's row shows the current screen, wherever it is in t
     await expect(current).toHaveAttribute("aria-current", "page");
     await expect(current).toBeInViewport({ ratio: 1 });
   }
-  // The top bar's name and "Admin" stay on one line.
+  // The top bar's name and "Admin" stay on one line, and the whole name shows (Logout is only its icon on a phone).
   const name = page.getByRole("banner").getByRole("link").first();
   expect((await name.boundingBox())!.height).toBeLessThan(40);
+  const siteName = name.locator("span").first();
+  expect(await siteName.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
 });
 
 test("the live bell connects again after its stream was answered 503, which the browser alone would give up on", async ({ page }) => {

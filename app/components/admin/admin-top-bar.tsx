@@ -12,7 +12,7 @@ export function AdminTopBar({ siteName, userEmail }: { siteName: string; userEma
   const bellLabel = unopened === 0 ? "Enquiries: none unopened" : `Enquiries: ${unopened} unopened`;
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-4 border-b border-gold-500/20 bg-forest-950 px-4 text-ivory sm:px-8">
-      {/* One line on a phone too: the name gives way (cut short) before the bell and Logout do. */}
+      {/* One line on a phone too: Logout shows only its icon there, so the whole name fits; on a narrower screen the name gives way (cut short) first. */}
       <Link to="/" className="flex min-w-0 items-baseline gap-3">
         <span className="truncate font-display text-lg tracking-wide whitespace-nowrap sm:text-xl">{siteName}</span>
         <span className="shrink-0 text-[0.68rem] font-medium tracking-[0.3em] text-gold-300 uppercase">Admin</span>
@@ -46,10 +46,10 @@ export function AdminTopBar({ siteName, userEmail }: { siteName: string; userEma
         <Form method="post" action="/sign-out">
           <button
             type="submit"
-            className="inline-flex h-10 items-center gap-2 border border-gold-300/40 px-4 text-[0.72rem] font-medium tracking-[0.18em] text-gold-200 uppercase transition-colors duration-200 hover:bg-gold-300 hover:text-forest-950"
+            className="inline-flex h-10 min-w-10 items-center justify-center gap-2 border border-gold-300/40 px-2.5 text-[0.72rem] sm:px-4 font-medium tracking-[0.18em] text-gold-200 uppercase transition-colors duration-200 hover:bg-gold-300 hover:text-forest-950"
           >
             <LogOut aria-hidden className="h-4 w-4" strokeWidth={1.5} />
-            Logout
+            <span className="max-sm:sr-only">Logout</span>
           </button>
         </Form>
       </div>
