@@ -136,3 +136,22 @@ export function parseSentSettings(text: unknown): Partial<Record<SiteSettingKey,
 
 /** A save refused because someone else changed a field it changed: which ones, their stored values, who and when. */
 export type SettingsConflict = { fields: SiteSettingKey[]; values: Partial<SiteSettings>; by: string | null; at: string | null };
+
+/**
+ * Shortening the retention period makes the daily clean-up delete, for good, the stored enquiries that fall outside
+ * the new period. A save that shortens it is answered with a question (how many, and by when) and applied only when
+ * it comes back with this field set to the new period, in months: a confirmation given for 12 months does not
+ * cover a later save of 6, and a stale or scripted post without it is asked again.
+ */
+export const CONFIRM_RETENTION_FIELD = "confirmRetention";
+
+/** The period, in months, a post confirmed shortening to (null: none confirmed). */
+export function parseConfirmedRetention(value: unknown): number | null {
+  return typeof value === "string" && /^\d{1,3}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * A save that would shorten the retention period, held until the Owner confirms: from and to (months), how many stored
+ * enquiries were received before the new period's start, and when the clean-up will have deleted them at the latest.
+ */
+export type RetentionShortening = { from: number; to: number; outside: number; receivedBefore: string; deletedBy: string };

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { passwordConfirmationSchema, passwordSchema, passwordsDifferIssue, passwordsMatch } from "./password-policy";
 import { requiredText } from "./required-text";
-import { STAFF_ROLES } from "./staff-roles";
+import { countOf } from "./plural";
+import { STAFF_ROLES, type StaffRole } from "./staff-roles";
 
 /**
  * The forms of the Users screen (/edit/users) and of the invitation page (/accept-invitation): one schema each,
@@ -36,3 +37,18 @@ export const acceptInvitationSchema = z
     confirm: passwordConfirmationSchema,
   })
   .refine(passwordsMatch, passwordsDifferIssue);
+
+/**
+ * What an Owner is asked before deactivating someone on /edit/users (the browser's own confirm dialog, as for deleting
+ * media or a listing's photo): who, and what deactivateStaff (models/staff.server.ts) does. It ends every session and
+ * sets better-auth's ban, which sign-in refuses; an Owner's invitations still waiting are withdrawn, and reactivating
+ * lifts the ban and leaves the role as it was (the withdrawn invitations stay withdrawn).
+ */
+export function deactivateQuestion(member: { name: string; email: string; role: StaffRole; sessions: number }): string {
+  const signedOut =
+    member.sessions > 0
+      ? `They are signed out everywhere at once (${countOf(member.sessions, "open session")}) and can no longer sign in.`
+      : "They can no longer sign in.";
+  const invitations = member.role === "owner" ? " Invitations they sent that are still waiting are withdrawn." : "";
+  return `Deactivate ${member.name} (${member.email})?\n\n${signedOut}${invitations}\n\nReactivate undoes this: they can sign in again, with the same role.`;
+}

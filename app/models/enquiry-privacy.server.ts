@@ -5,6 +5,7 @@ import { contactSubmissions, emailOutbox, enquiryNotes } from "#app/db/schema";
 import { enquiryReference } from "#app/domain/enquiry-reference";
 import { recordAudit, type AuditActor } from "./audit.server";
 import { countOf } from "#app/domain/plural";
+import { retentionCutoff } from "#app/domain/retention-schedule";
 
 /**
  * Personal data held about visitors: everything about one e-mail address can be exported
@@ -111,8 +112,7 @@ export async function eraseAddressData(db: Database, actor: AuditActor, email: s
  * transaction, it runs inside it (the job claims its daily run in the same one).
  */
 export async function deleteExpiredEnquiries(db: DbOrTx, months: number, now = new Date()): Promise<number> {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const cutoff = retentionCutoff(months, now);
   return db.transaction(async (tx) => {
     const deleted = await tx.delete(contactSubmissions).where(lt(contactSubmissions.createdAt, cutoff)).returning({ id: contactSubmissions.id });
     if (deleted.length > 0) {

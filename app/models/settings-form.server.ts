@@ -1,10 +1,11 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "#app/db/client.server";
-import { appSettings, auditEvents } from "#app/db/schema";
-import { SITE_SETTING_KEYS, type SiteSettingKey, type SiteSettings } from "#app/domain/site-settings";
+import { auditEvents } from "#app/db/schema";
+import { SITE_SETTING_KEYS, type RetentionShortening, type SiteSettingKey, type SiteSettings } from "#app/domain/site-settings";
 import type { Env } from "#app/env.server";
 import type { AuditActor } from "./audit.server";
-import { mergeSettings, settingsDefaults, SITE_SETTINGS_KEY, writeSettings } from "./site-settings.server";
+import { previewRetention } from "./retention-preview.server";
+import { mergeSettings, readOverrides, settingsDefaults, SITE_SETTINGS_KEY, writeSettings } from "./site-settings.server";
 
 /**
  * Saving the settings form at /edit/settings when several Owners have it open (the same idea as the listing
@@ -28,6 +29,14 @@ export class SettingsConflictError extends Error {
   }
 }
 
+/** A save that would shorten the retention period without the Owner's confirmation of that period: nothing written. */
+export class RetentionConfirmationNeeded extends Error {
+  constructor(readonly shortening: RetentionShortening) {
+    super(`Shortening the retention period to ${shortening.to} months needs confirming.`);
+    this.name = "RetentionConfirmationNeeded";
+  }
+}
+
 const same = (a: string | number | undefined, b: string | number | undefined) => String(a ?? "") === String(b ?? "");
 
 /** The fields whose submitted value differs from the one the form was loaded with (a field it did not show: unchanged). */
@@ -37,17 +46,23 @@ export function fieldsChangedByForm(loaded: LoadedSettings, submitted: SiteSetti
 
 /**
  * Saves the fields this form changed, leaving every other field as stored now. `loaded` is what the form showed
- * when it was opened (after a conflict, with the stored values the Owner chose to replace). Returns the changes
- * this save made (empty when it made none, and then nothing is written).
+ * when it was opened (after a conflict, with the stored values the Owner chose to replace). A save that shortens the
+ * retention period needs `confirmedRetentionMonths` to be that new period (site-settings.ts, CONFIRM_RETENTION_FIELD).
+ * Returns the changes this save made (empty when it made none, and then nothing is written).
  */
-export async function saveSettingsForm(db: Database, env: Env, actor: AuditActor, loaded: LoadedSettings, submitted: SiteSettings) {
+export async function saveSettingsForm(
+  db: Database,
+  env: Env,
+  actor: AuditActor,
+  loaded: LoadedSettings,
+  submitted: SiteSettings,
+  { confirmedRetentionMonths = null, now = new Date() }: { confirmedRetentionMonths?: number | null; now?: Date } = {},
+) {
   return db.transaction(async (tx) => {
     // One save at a time, also before the row exists (a row lock would not hold anything then).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SITE_SETTINGS_KEY}))`);
     const defaults = settingsDefaults(env);
-    const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, SITE_SETTINGS_KEY));
-    const stored = row && typeof row.value === "object" && row.value !== null ? row.value : {};
-    const before = mergeSettings(defaults, stored);
+    const before = mergeSettings(defaults, await readOverrides(tx));
     const edited = fieldsChangedByForm(loaded, submitted);
     // Someone else setting the very value this form sets is no conflict.
     const overtaken = edited.filter((key) => !same(before[key], loaded[key]) && !same(before[key], submitted[key]));
@@ -56,6 +71,17 @@ export async function saveSettingsForm(db: Database, env: Env, actor: AuditActor
       throw new SettingsConflictError(overtaken, { values, ...(await lastSettingsSave(tx, overtaken)) });
     }
     const after: SiteSettings = { ...before, ...Object.fromEntries(edited.map((key) => [key, submitted[key]])) };
+    // Compared with the stored period, under the lock: what this save would really shorten, whatever the form showed.
+    if (after.retentionMonths < before.retentionMonths && confirmedRetentionMonths !== after.retentionMonths) {
+      const { outside, receivedBefore, deletedBy } = await previewRetention(tx, after.retentionMonths, now);
+      throw new RetentionConfirmationNeeded({
+        from: before.retentionMonths,
+        to: after.retentionMonths,
+        outside,
+        receivedBefore: receivedBefore.toISOString(),
+        deletedBy: deletedBy.toISOString(),
+      });
+    }
     return writeSettings(tx, defaults, actor, before, after);
   });
 }

@@ -7,14 +7,15 @@ import { openDatabase, type Database, type DatabaseHandle } from "#app/db/client
 import * as schema from "#app/db/schema";
 import { appSettings, auditEvents } from "#app/db/schema";
 import { createSettingsService } from "#app/services/settings.server";
-import { siteSettingsSchema } from "#app/domain/site-settings";
+import { siteSettingsSchema, type SiteSettings } from "#app/domain/site-settings";
 import { contactAction } from "#app/services/enquiry-action.server";
 import type { AppServices } from "#app/services/app-services.server";
 import { HONEYPOT_FIELD } from "#app/domain/enquiry-schemas";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import { contextFor, createTestServices, testEnv } from "../../tests/setup/test-services";
 import { TEST_ACTOR } from "../../tests/setup/test-actor";
-import { loadSettings, mergeSettings, saveSettings, SITE_SETTINGS_KEY, settingsDefaults } from "./site-settings.server";
+import { saveSettingsForm } from "./settings-form.server";
+import { loadSettings, mergeSettings, SITE_SETTINGS_KEY, settingsDefaults } from "./site-settings.server";
 
 describe("settings form schema", () => {
   const valid = { ...settingsDefaults(testEnv()), enquiryRateLimit: "5", enquiryRateWindowMinutes: "10", retentionMonths: "24" };
@@ -67,14 +68,16 @@ for (const kind of TEST_DATABASE_KINDS) {
       await handle.close();
     });
 
+    /** A save from the settings form, opened just now: it shows the values in force and sends them back with `changes`. */
+    async function saveFromForm(changes: Partial<SiteSettings>) {
+      const shown = await loadSettings(handle.db, services.env);
+      return saveSettingsForm(handle.db, services.env, TEST_ACTOR, shown, { ...shown, ...changes });
+    }
+
     it("starts from the environment, keeps only the values an Owner changed, and audits the before and after", async () => {
       const defaults = settingsDefaults(services.env);
       expect(await loadSettings(handle.db, services.env)).toEqual(defaults);
-      const changes = await saveSettings(handle.db, services.env, TEST_ACTOR, {
-        ...defaults,
-        companyName: "White Streams Ltd",
-        whatsapp: "+971 50 123 4567",
-      });
+      const changes = await saveFromForm({ companyName: "White Streams Ltd", whatsapp: "+971 50 123 4567" });
       expect(changes).toEqual({
         companyName: { before: "White Streams", after: "White Streams Ltd" },
         whatsapp: { before: "", after: "+971 50 123 4567" },
@@ -84,11 +87,11 @@ for (const kind of TEST_DATABASE_KINDS) {
       const [audit] = await handle.db.select().from(auditEvents).where(eq(auditEvents.kind, "settings"));
       expect(audit).toMatchObject({ actorId: TEST_ACTOR === "system" ? null : TEST_ACTOR.id, action: "updated", changes });
       // Setting a value back to the environment's removes it from the database: it follows the environment again.
-      await saveSettings(handle.db, services.env, TEST_ACTOR, { ...defaults, whatsapp: "+971 50 123 4567" });
+      await saveFromForm({ companyName: defaults.companyName });
       const [again] = await handle.db.select().from(appSettings).where(eq(appSettings.key, SITE_SETTINGS_KEY));
       expect(again!.value).toEqual({ whatsapp: "+971 50 123 4567" });
       // Nothing changed: nothing written.
-      expect(await saveSettings(handle.db, services.env, TEST_ACTOR, { ...defaults, whatsapp: "+971 50 123 4567" })).toEqual({});
+      expect(await saveFromForm({ whatsapp: "+971 50 123 4567" })).toEqual({});
       expect(await handle.db.select().from(auditEvents).where(eq(auditEvents.kind, "settings"))).toHaveLength(2);
     });
 
@@ -104,9 +107,8 @@ for (const kind of TEST_DATABASE_KINDS) {
       const otherChanges = await startChangeBus(other);
       const otherSettings = createSettingsService({ db: other.db, env: services.env, changes: otherChanges });
       try {
-        const before = await otherSettings.current();
         const hours = `By appointment, ${kind}`;
-        await saveSettings(handle.db, services.env, TEST_ACTOR, { ...before, workingHours: hours });
+        await saveFromForm({ workingHours: hours });
         const until = Date.now() + 3_000;
         while ((await otherSettings.current()).workingHours !== hours && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
         expect((await otherSettings.current()).workingHours).toBe(hours);
@@ -123,8 +125,7 @@ for (const kind of TEST_DATABASE_KINDS) {
     });
 
     it("applies a new enquiry limit to the next enquiry at once", async () => {
-      const defaults = settingsDefaults(services.env);
-      await saveSettings(handle.db, services.env, TEST_ACTOR, { ...defaults, enquiryRateLimit: 1 });
+      await saveFromForm({ enquiryRateLimit: 1 });
       services.changes.emitLocal("settings");
       const post = () => {
         const form = new FormData();

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database, DbOrTx, Transaction } from "#app/db/client.server";
+import type { DbOrTx, Transaction } from "#app/db/client.server";
 import { announceChange } from "#app/db/change-bus.server";
 import { appSettings } from "#app/db/schema";
 import { SITE_SETTING_KEYS, siteSettingsSchema, type SiteSettings } from "#app/domain/site-settings";
@@ -30,9 +30,9 @@ export function settingsDefaults(env: Env): SiteSettings {
   };
 }
 
-async function readOverrides(db: DbOrTx, lock = false): Promise<Partial<SiteSettings>> {
-  const query = db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SITE_SETTINGS_KEY));
-  const [row] = lock ? await query.for("update") : await query;
+/** The values an Owner set, as stored (not yet checked: mergeSettings does that). */
+export async function readOverrides(db: DbOrTx): Promise<Partial<SiteSettings>> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SITE_SETTINGS_KEY));
   return row && typeof row.value === "object" && row.value !== null ? row.value : {};
 }
 
@@ -55,21 +55,10 @@ export async function loadSettings(db: DbOrTx, env: Env): Promise<SiteSettings> 
 }
 
 /**
- * Saves an Owner's values: keeps only those that differ from the environment, records the before and after
- * of each changed field in the audit trail and tells every app process (topic `settings`), all in one
- * transaction. Returns the changed fields (empty when nothing changed, and then nothing is written).
- */
-export async function saveSettings(db: Database, env: Env, actor: AuditActor, values: SiteSettings) {
-  return db.transaction(async (tx) => {
-    const defaults = settingsDefaults(env);
-    const before = mergeSettings(defaults, await readOverrides(tx, true));
-    return writeSettings(tx, defaults, actor, before, values);
-  });
-}
-
-/**
- * Stores `after` in place of `before` (only the values that differ from the environment's defaults), with its audit
- * row and change notice; returns the changes, and writes nothing when there are none. Callers hold the lock.
+ * Stores `after` in place of `before` (only the values that differ from the environment's defaults, so a value set
+ * back to the default follows the environment again), records the before and after of each changed field in the
+ * audit trail and tells every app process (topic `settings`), in the caller's transaction. Returns the changes, and
+ * writes nothing when there are none. Callers hold the lock (saveSettingsForm in settings-form.server.ts).
  */
 export async function writeSettings(tx: Transaction, defaults: SiteSettings, actor: AuditActor, before: SiteSettings, after: SiteSettings) {
   const changes = changedFields(before, after, SITE_SETTING_KEYS);

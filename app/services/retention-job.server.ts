@@ -2,11 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "#app/db/client.server";
 import { appSettings } from "#app/db/schema";
 import { deleteExpiredEnquiries } from "#app/models/enquiry-privacy.server";
+import { RETENTION_CHECK_EVERY_MS, RETENTION_JOB_KEY, RETENTION_RUN_GAP_HOURS } from "#app/domain/retention-schedule";
 import type { SiteSettings } from "#app/domain/site-settings";
 import { logger } from "./logger.server";
-
-const JOB_KEY = "retention-job";
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Claims today's run of the retention job: one atomic upsert on app_settings that succeeds only when the
@@ -18,11 +16,11 @@ export async function claimDailyRun(db: DbOrTx, now = new Date()): Promise<boole
   const value = { lastRunAt: now.toISOString() };
   const claimed = await db
     .insert(appSettings)
-    .values({ key: JOB_KEY, value })
+    .values({ key: RETENTION_JOB_KEY, value })
     .onConflictDoUpdate({
       target: appSettings.key,
       set: { value, updatedAt: now },
-      setWhere: sql`(${appSettings.value}->>'lastRunAt')::timestamptz < ${now}::timestamptz - interval '23 hours'`,
+      setWhere: sql`(${appSettings.value}->>'lastRunAt')::timestamptz < ${now}::timestamptz - make_interval(hours => ${RETENTION_RUN_GAP_HOURS})`,
     })
     .returning({ key: appSettings.key });
   return claimed.length > 0;
@@ -48,7 +46,7 @@ export function startRetentionJob(db: Database, settings: () => Promise<SiteSett
     );
   const first = setTimeout(check, 60_000);
   first.unref();
-  const timer = setInterval(check, HOUR_MS);
+  const timer = setInterval(check, RETENTION_CHECK_EVERY_MS);
   timer.unref();
   return {
     stop() {

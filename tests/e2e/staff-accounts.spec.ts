@@ -20,13 +20,18 @@ test("change password: the current one is asked, other browsers are signed out, 
   const otherPage = await other.newPage();
   await signIn(otherPage, account.email, account.password);
   await expect(otherPage).toHaveURL(/\/edit$/);
+  // A third browser, told apart in the list by its name, to sign out from this page.
+  const laptop = await browser.newContext({ userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0" });
+  const laptopPage = await laptop.newPage();
+  await signIn(laptopPage, account.email, account.password);
+  await expect(laptopPage).toHaveURL(/\/edit$/);
 
   await signIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/edit$/);
   await page.getByRole("link", { name: "Your account" }).click();
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   const sessions = page.getByRole("region", { name: "Where you are signed in" }).getByRole("listitem");
-  await expect(sessions).toHaveCount(2);
+  await expect(sessions).toHaveCount(3);
   await expect(sessions.first()).toContainText("This browser");
   await expectAccessible(page);
 
@@ -43,6 +48,14 @@ test("change password: the current one is asked, other browsers are signed out, 
   await form.getByLabel("Repeat the new password").fill("account password changed");
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(form.getByText("The current password is not right.")).toBeVisible();
+
+  // Another form's answer: the password form's message was about its own attempt, and goes.
+  const sessionsPanel = page.getByRole("region", { name: "Where you are signed in" });
+  await sessionsPanel.getByRole("button", { name: "Sign out Firefox on Windows" }).click();
+  await expect(sessionsPanel.getByRole("status")).toHaveText("That session has been signed out.");
+  await expect(sessions).toHaveCount(2);
+  await expect(form.getByText("The current password is not right.")).toHaveCount(0);
+  await laptop.close();
 
   await form.getByLabel("Current password").fill(account.password);
   await form.getByLabel(/^New password/).fill("account password changed");

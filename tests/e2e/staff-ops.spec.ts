@@ -241,4 +241,48 @@ isolatedTest.describe("site-wide staff operations (a private server)", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Nothing recorded for this filter.")).toBeVisible();
   });
+
+  isolatedTest(
+    "settings: a shorter retention period is saved only once confirmed, after saying what it deletes and by when; with and without JavaScript",
+    async ({ page, browser, baseURL }) => {
+      await signInAsAdmin(page);
+      await page.goto("/edit/settings");
+      const months = page.getByLabel("Keep enquiries for (months)");
+      const stored = await months.inputValue();
+      await months.fill("1");
+      // Enter in the field sends "Save settings": asked, not saved, and taken to the question.
+      await months.press("Enter");
+      const question = page.getByRole("region", { name: `Shorten the retention period from ${stored} to 1 month?` });
+      await expect(question).toBeFocused();
+      await expect(question).toContainText(
+        /(\d+ stored enquir(y is|ies are) older than 1 month \(received before .+ UTC\)\. The daily clean-up will delete (it|them) for good, with (its|their) e-mails and notes, by .+ UTC\.|No stored enquiry is older than 1 month)/,
+      );
+      await expect(page.getByText("Not saved yet: a shorter retention period needs your confirmation, under “Personal data” below.")).toBeVisible();
+      await expect(months).toHaveValue("1");
+      await expectAccessible(page);
+      const confirm = page.getByRole("button", { name: /^Shorten to 1 month/ });
+      await expect(confirm).toHaveAccessibleDescription(/older than 1 month/);
+      await confirm.click();
+      await expect(page.getByRole("status")).toHaveText("Saved 1 change.");
+      await expect(months).toHaveValue("1");
+
+      // Lengthening asks nothing.
+      await months.fill("3");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page.getByRole("status")).toHaveText("Saved 1 change.");
+
+      // Without JavaScript: the same question on the answered page, and its plain button saves.
+      const plain = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      const plainPage = await plain.newPage();
+      await signInAsAdmin(plainPage);
+      await plainPage.goto("/edit/settings");
+      await plainPage.getByLabel("Keep enquiries for (months)").fill("2");
+      await plainPage.getByRole("button", { name: "Save settings" }).click();
+      await expect(plainPage.getByRole("heading", { name: "Shorten the retention period from 3 to 2 months?" })).toBeVisible();
+      await plainPage.getByRole("button", { name: /^Shorten to 2 months/ }).click();
+      await expect(plainPage.getByRole("status")).toHaveText("Saved 1 change.");
+      await expect(plainPage.getByLabel("Keep enquiries for (months)")).toHaveValue("2");
+      await plain.close();
+    },
+  );
 });

@@ -76,7 +76,7 @@ test("an Owner invites an Editor by e-mail, who joins with the link once, cannot
   expect(refused?.status()).toBe(403);
   await expect(them.getByText("Your role (Editor) does not give access to this part of the admin area.")).toBeVisible();
 
-  // The Owner sees them, deactivates them: their session ends at once and sign-in says why.
+  // The Owner sees them and deactivates them.
   await page.reload();
   await expect(page.getByRole("region", { name: "Invitations" })).not.toContainText(invitee.email);
   const row = page.getByRole("region", { name: "Staff", exact: true }).getByRole("listitem").filter({ hasText: invitee.email });
@@ -84,7 +84,29 @@ test("an Owner invites an Editor by e-mail, who joins with the link once, cannot
   await expect(row).toContainText("Editor");
   await expect(row).toContainText("Active");
   await expect(row).toContainText("Last signed in");
-  await row.getByRole("button", { name: `Deactivate ${invitee.name}` }).click();
+  // Deactivating asks first (the browser's confirm dialog, as for deleting media), naming them and saying what
+  // happens. Cancel changes nothing and leaves focus on the button.
+  const deactivate = row.getByRole("button", { name: `Deactivate ${invitee.name}` });
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await deactivate.click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]!.replace(/\(\d+ open sessions?\)/, "(N open sessions)")).toBe(
+    `Deactivate ${invitee.name} (${invitee.email})?\n\n` +
+      "They are signed out everywhere at once (N open sessions) and can no longer sign in.\n\n" +
+      "Reactivate undoes this: they can sign in again, with the same role.",
+  );
+  await expect(deactivate).toBeFocused();
+  await expect(row).toContainText("Active");
+  await them.goto("/edit/listings");
+  await expect(them).toHaveURL(/\/edit\/listings$/);
+
+  // From the keyboard, confirmed: their session ends at once and sign-in says why.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await deactivate.press("Enter");
   await expect(row.getByRole("status")).toHaveText(`${invitee.name} has been deactivated and signed out everywhere.`);
   await expect(row).toContainText("Deactivated");
 

@@ -49,7 +49,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       const tabB = await openTab("bob");
       const first = await save(tabA, {
         enquiryMailbox: "desk@settings.test",
-        retentionMonths: "12",
+        retentionMonths: "36",
         instagramUrl: "https://instagram.com/whitestreams",
         whatsapp: "+971 50 123 4567",
       });
@@ -59,7 +59,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(await loadSettings(handle.db, services.env)).toMatchObject({
         companyName: "White Streams Trading",
         enquiryMailbox: "desk@settings.test",
-        retentionMonths: 12,
+        retentionMonths: 36,
         instagramUrl: "https://instagram.com/whitestreams",
         whatsapp: "+971 50 123 4567",
       });
@@ -100,6 +100,28 @@ for (const kind of TEST_DATABASE_KINDS) {
       const tabB = await openTab("bob");
       await save(tabA, { youtubeUrl: "https://youtube.com/@whitestreams" });
       expect(await save(tabB, { youtubeUrl: "https://youtube.com/@whitestreams" })).toMatchObject({ status: 200, saved: 0 });
+    });
+
+    it("answers a save that shortens the retention period with the question, keeping what was typed; its button applies it", async () => {
+      const stale = await openTab("ann");
+      const tab = await openTab("bob");
+      const from = Number(tab.fields.retentionMonths);
+      const asked = await save(tab, { retentionMonths: "2", workingHours: "Weekdays only" });
+      expect(asked).toMatchObject({ status: 409, saved: null, conflict: null, retention: { from, to: 2, outside: 0 } });
+      if (!("result" in asked) || !asked.result) throw new Error("expected a form result");
+      expect(asked.result.initialValue).toMatchObject({ retentionMonths: "2", workingHours: "Weekdays only" });
+      // Not applied, not even the other field changed with it.
+      expect(await loadSettings(handle.db, services.env)).toMatchObject({ retentionMonths: from, workingHours: stale.fields.workingHours });
+
+      // A post that leaves the confirmation out, or confirms another period, is asked again.
+      expect(await save(tab, { retentionMonths: "1" }, { confirmRetention: "2" })).toMatchObject({ status: 409, retention: { to: 1 } });
+      expect(await save(tab, { retentionMonths: "2", workingHours: "Weekdays only" }, { confirmRetention: "2" })).toMatchObject({
+        status: 200,
+        saved: 2,
+      });
+      expect(await loadSettings(handle.db, services.env)).toMatchObject({ retentionMonths: 2, workingHours: "Weekdays only" });
+      // Lengthening asks nothing.
+      expect(await save(await openTab("ann"), { retentionMonths: "3" })).toMatchObject({ status: 200, saved: 1 });
     });
 
     it("refuses a form that does not say what it was loaded with, rather than guess", async () => {

@@ -5,13 +5,14 @@ import { TextField } from "#app/components/ui/form-field";
 import { changePasswordSchema } from "#app/domain/account-forms";
 import { PASSWORD_MIN_LENGTH } from "#app/domain/password-policy";
 import { AccountNotice, SMALL_BUTTON, type AccountActionResult } from "./account-panel";
+import { accountFormResult } from "./form-result";
 
 /** Change password: the current one, the new one twice. Every other session ends when it is saved. */
 export function ChangePasswordForm({ answer }: { answer?: AccountActionResult }) {
   const busy = useNavigation().formData?.get("intent") === "change-password";
   const [form, fields] = useForm({
     id: "change-password",
-    lastResult: answer?.intent === "change-password" ? answer.result : undefined,
+    lastResult: accountFormResult(answer, "change-password"),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { TextField } from "#app/components/ui/form-field";
 import { confirmPasswordSchema, type AccountIntent } from "#app/domain/account-forms";
 import { SMALL_BUTTON, type AccountActionResult } from "./account-panel";
+import { accountFormResult } from "./form-result";
 
 /**
  * A two-step sign-in change that asks for the password again (start, turn off, new recovery codes): one small
@@ -25,7 +26,7 @@ export function PasswordConfirmForm({
   const busy = useNavigation().formData?.get("intent") === intent;
   const [form, fields] = useForm({
     id: intent,
-    lastResult: answer?.intent === intent ? answer.result : undefined,
+    lastResult: accountFormResult(answer, intent),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmPasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

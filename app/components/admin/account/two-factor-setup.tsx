@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { TextField } from "#app/components/ui/form-field";
 import { totpCodeSchema } from "#app/domain/account-forms";
 import { SMALL_BUTTON, type AccountActionResult } from "./account-panel";
+import { accountFormResult } from "./form-result";
 
 /** The secret in groups of four, as authenticator apps print it, so it can be typed without losing one's place. */
 function grouped(secret: string) {
@@ -18,7 +19,7 @@ export function TwoFactorSetup({ setup, answer }: { setup: NonNullable<AccountAc
   const busy = useNavigation().formData?.get("intent") === "two-factor-confirm";
   const [form, fields] = useForm({
     id: "two-factor-confirm",
-    lastResult: answer?.intent === "two-factor-confirm" ? answer.result : undefined,
+    lastResult: accountFormResult(answer, "two-factor-confirm"),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: totpCodeSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { formatAdminDate } from "#app/components/admin/enquiry-status";
+import { deactivateQuestion } from "#app/domain/staff-forms";
 import { STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "#app/domain/staff-roles";
 import { BADGE, QUIET_BUTTON, SMALL_BUTTON, StaffNotice, type StaffAnswer } from "./staff-notice";
 import { countOf } from "#app/domain/plural";
@@ -79,7 +80,14 @@ export function StaffList({ members, currentUserId, answer }: { members: StaffMe
                 </button>
               </Form>
               {you ? null : (
-                <Form method="post" preventScrollReset>
+                <Form
+                  method="post"
+                  preventScrollReset
+                  // Deactivating signs someone out at once: the admin's usual confirm first (reactivating asks nothing).
+                  onSubmit={(event) => {
+                    if (member.active && !window.confirm(deactivateQuestion(member))) event.preventDefault();
+                  }}
+                >
                   <input type="hidden" name="intent" value={member.active ? "deactivate" : "reactivate"} />
                   <input type="hidden" name="userId" value={member.id} />
                   <button
