@@ -96,6 +96,26 @@ describe("contact form schema", () => {
     expect(errors(contactSchema(), { ...validContact, email })).toEqual({});
   });
 
+  // A domain in another script is accepted on every enquiry form and kept in its ASCII form, the way Chrome sends it,
+  // so an address is stored one way whichever browser sent it and goes out as a mail server expects it.
+  it.each([
+    ["jose@bücher.de", "jose@xn--bcher-kva.de"],
+    ["jose@xn--bcher-kva.de", "jose@xn--bcher-kva.de"],
+    ["yamada@例え.jp", "yamada@xn--r8jz45g.jp"],
+  ])("accepts the e-mail %j and keeps it as %j", (email, stored) => {
+    for (const schema of [contactSchema(), listingEnquirySchemaFor(), shortlistEnquirySchema()]) {
+      const submission = parseWithZod(form({ ...validContact, email }), { schema });
+      expect(submission.status).toBe("success");
+      if (submission.status === "success") expect(submission.value.email).toBe(stored);
+    }
+  });
+
+  it.each(["山田@例え.jp", "josé@example.com", "müller@bücher.de"])("refuses the e-mail %j with a message that says what is wrong", (email) => {
+    const message = "We can't deliver email to an address with accented or non-Latin letters before the @. Please use another address.";
+    expect(errors(contactSchema(), { ...validContact, email })).toEqual({ email: [message] });
+    expect(errors(listingEnquirySchemaFor(), { ...validEnquiry, email })).toEqual({ email: [message] });
+  });
+
   it.each(["12345", "123456789", "+44 207 94", "phone 1234567890", "(020) 7946 0958", "++441234567890"])("rejects the phone %j", (phone) => {
     expect(errors(contactSchema(), { ...validContact, phone })).toEqual({ phone: ["Please enter a valid phone number."] });
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, CATEGORY_LIST } from "./categories";
 import { isCategoryId } from "./category-ids";
-import { isValidEmailAddress } from "./email-address";
+import { asciiEmailAddress, checkEmailAddress } from "./email-address";
 import { requiredText } from "./required-text";
 import { CONTACT_METHOD_IDS, DEFAULT_CONTACT_METHOD, DEFAULT_INTENT, ENQUIRY_INTENT_IDS, type EnquiryIntent } from "./enquiry-intents";
 
@@ -18,6 +18,7 @@ export const MESSAGES = {
   nameRequired: "Name is required.",
   emailRequired: "Email is required.",
   emailInvalid: "Please enter a valid email address.",
+  emailLocalPartNotAscii: "We can't deliver email to an address with accented or non-Latin letters before the @. Please use another address.",
   phoneInvalid: "Please enter a valid phone number.",
   interestRequired: "Please select an area of interest.",
   messageRequired: "Message is required.",
@@ -67,7 +68,14 @@ const fields = builtOnFirstUse(() => {
     .max(LIMITS.email, { error: MESSAGES.tooLong("Email", LIMITS.email), abort: true })
     // Local part, at sign, domain and a top-level part of at least two letters, strictly enough that a mail
     // server never refuses the address as bad syntax (domain/email-address.ts).
-    .refine(isValidEmailAddress, MESSAGES.emailInvalid);
+    .check((payload) => {
+      const check = checkEmailAddress(payload.value);
+      if (check.ok) return;
+      const message = check.reason === "local-part-not-ascii" ? MESSAGES.emailLocalPartNotAscii : MESSAGES.emailInvalid;
+      payload.issues.push({ code: "custom", message, input: payload.value });
+    })
+    // A domain in another script is stored and mailed in its ASCII form (jose@bücher.de → jose@xn--bcher-kva.de).
+    .overwrite(asciiEmailAddress);
 
   const message = requiredText(MESSAGES.messageRequired).max(LIMITS.message, MESSAGES.tooLong("Message", LIMITS.message));
 

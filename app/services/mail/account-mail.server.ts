@@ -1,7 +1,7 @@
 import type { SiteSettings } from "#app/domain/site-settings";
 import { STAFF_ROLE_INFO, isStaffRole } from "#app/domain/staff-roles";
 import { buttonLink, escapeHtml, paragraph, renderMailHtml, smallPrint } from "./mail-layout.server";
-import { assertHeaderSafe, messageId, senderAddress, type ComposeInput, type MailMessage } from "./message.server";
+import { assertHeaderSafe, mailboxAddress, messageId, senderAddress, type ComposeInput, type MailMessage } from "./message.server";
 
 /**
  * E-mails about staff accounts: a password-reset link and an invitation to join the staff. Each link carries
@@ -15,7 +15,7 @@ function payloadText(input: ComposeInput, field: string): string {
 
 function recipient(input: ComposeInput): string {
   if (!input.outbox.recipient) throw new Error(`A ${input.outbox.kind} message needs its recipient.`);
-  return assertHeaderSafe("e-mail address", input.outbox.recipient);
+  return mailboxAddress("e-mail address", input.outbox.recipient);
 }
 
 function footer(settings: SiteSettings) {

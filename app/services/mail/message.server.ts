@@ -1,4 +1,5 @@
 import type { ContactSubmissionRow, EmailOutboxRow } from "#app/db/schema";
+import { asciiEmailAddress } from "#app/domain/email-address";
 import { contactPreference, intentLabel } from "#app/domain/enquiry-intents";
 import { enquiryReference } from "#app/domain/enquiry-reference";
 import { isSharePath } from "#app/domain/shortlist";
@@ -65,6 +66,15 @@ export function typedHeaderText(value: string): string {
   return value.replaceAll("=?", "=\u2060?");
 }
 
+/**
+ * An address a message goes to or is answered at, in its ASCII form (desk@xn--bcher-kva.de for desk@bücher.de).
+ * Enquiries are stored in that form already, but the Settings' mailbox and contact address keep what staff typed, and
+ * EmailJS hands template values to its mail service as they are (nodemailer would convert the domain itself).
+ */
+export function mailboxAddress(field: string, value: string): string {
+  return asciiEmailAddress(assertHeaderSafe(field, value));
+}
+
 export function senderAddress(env: Env): string {
   return env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${new URL(env.siteUrl).hostname}>`;
 }
@@ -81,13 +91,14 @@ function listingUrl(env: Env, row: ContactSubmissionRow): string {
 export function staffNotification(env: Env, settings: SiteSettings, row: ContactSubmissionRow): MailMessage {
   const name = assertHeaderSafe("name", fullName(row));
   const headerName = typedHeaderText(name);
-  const email = assertHeaderSafe("e-mail address", row.email);
+  const email = mailboxAddress("e-mail address", row.email);
+  const mailbox = mailboxAddress("mailbox", settings.enquiryMailbox);
   const link = listingUrl(env, row);
   const shortlist = isSharePath(row.listingPath);
   const nextStep = intentLabel(row.intent);
   const preference = contactPreference(row.contactMethod, row.contactTime);
   const params = {
-    to_email: settings.enquiryMailbox,
+    to_email: mailbox,
     from_name: name,
     from_email: email,
     phone: row.phone,
@@ -122,7 +133,7 @@ export function staffNotification(env: Env, settings: SiteSettings, row: Contact
     kind: "staff-notification",
     messageId: messageId(env, row.submissionId, "staff-notification"),
     from: assertHeaderSafe("sender", senderAddress(env)),
-    to: assertHeaderSafe("mailbox", settings.enquiryMailbox),
+    to: mailbox,
     replyTo: { name: headerName, address: email },
     subject: assertHeaderSafe("subject", `New enquiry (${row.interest}) from ${headerName}`),
     text,
@@ -150,7 +161,8 @@ function contactRoutes(settings: SiteSettings) {
  * send someone else words of the sender's choosing.
  */
 export function visitorAcknowledgement(env: Env, settings: SiteSettings, row: ContactSubmissionRow, listingTitle?: string): MailMessage {
-  const email = assertHeaderSafe("e-mail address", row.email);
+  const email = mailboxAddress("e-mail address", row.email);
+  const contactAddress = mailboxAddress("contact address", settings.contactEmail);
   const reference = enquiryReference(row.submissionId);
   const about = listingTitle ? `your enquiry about ${listingTitle}` : "your message";
   const routes = contactRoutes(settings);
@@ -188,11 +200,11 @@ export function visitorAcknowledgement(env: Env, settings: SiteSettings, row: Co
     messageId: messageId(env, row.submissionId, "visitor-acknowledgement"),
     from: assertHeaderSafe("sender", senderAddress(env)),
     to: email,
-    replyTo: { name: env.SITE_NAME, address: assertHeaderSafe("contact address", settings.contactEmail) },
+    replyTo: { name: env.SITE_NAME, address: contactAddress },
     subject: assertHeaderSafe("subject", enquirySubject(env.SITE_NAME, row.submissionId)),
     text,
     html,
-    params: { to_email: email, reply_to: settings.contactEmail, submission_id: row.submissionId, reference },
+    params: { to_email: email, reply_to: contactAddress, submission_id: row.submissionId, reference },
   };
 }
 
@@ -206,7 +218,8 @@ const quoteDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "lon
  * payload), with the visitor's original message quoted below it and the thread headers of the conversation.
  */
 export function enquiryReply(env: Env, settings: SiteSettings, outboxId: string, row: ContactSubmissionRow, payload: ReplyPayload): MailMessage {
-  const email = assertHeaderSafe("e-mail address", row.email);
+  const email = mailboxAddress("e-mail address", row.email);
+  const mailbox = mailboxAddress("enquiry mailbox", settings.enquiryMailbox);
   const reference = enquiryReference(row.submissionId);
   const quoteIntro = `On ${quoteDate.format(row.createdAt)}, you wrote:`;
   const signature = [payload.authorName, settings.companyName].filter(Boolean);
@@ -240,11 +253,11 @@ export function enquiryReply(env: Env, settings: SiteSettings, outboxId: string,
     references: payload.references,
     from: assertHeaderSafe("sender", senderAddress(env)),
     to: email,
-    replyTo: { name: env.SITE_NAME, address: assertHeaderSafe("enquiry mailbox", settings.enquiryMailbox) },
+    replyTo: { name: env.SITE_NAME, address: mailbox },
     subject: assertHeaderSafe("subject", `Re: ${enquirySubject(env.SITE_NAME, row.submissionId)}`),
     text,
     html,
-    params: { to_email: email, reply_to: settings.enquiryMailbox, submission_id: row.submissionId, reference, message: payload.body },
+    params: { to_email: email, reply_to: mailbox, submission_id: row.submissionId, reference, message: payload.body },
   };
 }
 
