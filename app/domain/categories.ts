@@ -45,7 +45,12 @@ export type Category = {
   undatedPassYearFilter: boolean;
   /** Whether listings carry a model or build year of their own (spec point 3: cars, yachts and jets). */
   hasYear: boolean;
-  /** The specification labels a new listing's editor starts with (spec point 3); staff may add any others. */
+  /**
+   * The category's usual specification labels, in the order the details list shows them (spec point 3). A new
+   * listing's editor starts with them (staff may add any others), except "Year" where the category has a year of
+   * its own: staff enter that once, in the Year field, and "Year" here only says where the list shows it
+   * (domain/listing-year.ts).
+   */
   specificationLabels: readonly string[];
   /** The next steps the detail page's enquiry form offers, the first one preselected (domain/enquiry-intents.ts). */
   enquiryIntents: readonly EnquiryIntent[];

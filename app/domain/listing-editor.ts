@@ -2,11 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
 import { CATEGORY_IDS, type CategoryId } from "./category-ids";
+import { MAX_PHOTOS } from "./listing-photos";
 import { CURRENCIES, formatAmount, parsePriceAmount, type Price } from "./listing-price";
 import { isValidSlug, MAX_SLUG_LENGTH } from "./listing-slug";
 import { LISTING_STATUSES, type ListingStatus } from "./listing-status";
-import { requiredText } from "./required-text";
 import type { Specification } from "./listing-views";
+import { isYearLabel, yearForEditor } from "./listing-year";
+import { photoAltSchema } from "./photo-alt-schema";
+import { requiredText } from "./required-text";
 
 /**
  * The listing editor's one form (/edit/listings/new and /edit/listings/:id), validated by this schema in the
@@ -19,6 +22,8 @@ export const MAX_FEATURE_LENGTH = 120;
 export const MAX_SPECIFICATIONS = 80;
 export const MAX_DESCRIPTION_LENGTH = 10_000;
 export const EARLIEST_YEAR = 1800;
+/** Said on a "Year" row of a category whose year has its own field (domain/listing-year.ts). */
+export const YEAR_ROW_MESSAGE = "The year has its own field above (Essentials): enter it there, then rename or remove this row.";
 
 const currentYear = () => new Date().getUTCFullYear();
 
@@ -84,6 +89,14 @@ export const listingFormSchema = z
       .max(MAX_SPECIFICATIONS + 20)
       .optional(),
     lastVerifiedOn: z.iso.date("Enter the date as YYYY-MM-DD.").optional(),
+    /**
+     * Alt text typed on the photos and not saved with a photo's own button, by photo id (photoAltField): the main
+     * save saves it too, by the same rules as that button, so pressing it never drops what was typed there.
+     */
+    photoAlts: z
+      .record(z.uuid(), photoAltSchema)
+      .refine((alts) => Object.keys(alts).length <= MAX_PHOTOS, "The form names more photos than a listing holds.")
+      .optional(),
     status: z.enum(LISTING_STATUSES, "Choose a status."),
     visible: z.boolean().optional(),
     onCarousel: z.boolean().optional(),
@@ -154,6 +167,18 @@ export const listingFormSchema = z
   )
   .superRefine(
     (form, context) => {
+      // Asked for once: a second "Year" would be a second, possibly different, answer (listing-year.ts).
+      if (!CATEGORIES[form.category].hasYear) return;
+      (form.specifications ?? []).forEach((row, index) => {
+        if (row.value && isYearLabel(row.label ?? "")) {
+          context.addIssue({ code: "custom", path: ["specifications", index, "label"], message: YEAR_ROW_MESSAGE });
+        }
+      });
+    },
+    whenReadable(["specifications", "category"]),
+  )
+  .superRefine(
+    (form, context) => {
       if (form.lastVerifiedOn && form.lastVerifiedOn > latestVerifiableDate()) {
         context.addIssue({ code: "custom", path: ["lastVerifiedOn"], message: "The date cannot be in the future." });
       }
@@ -178,6 +203,7 @@ export const listingFormSchema = z
     visible: form.visible ?? false,
     onCarousel: form.onCarousel ?? false,
     staffPick: form.staffPick ?? false,
+    photoAlts: form.photoAlts ?? {},
   }));
 
 /** What a valid form means, ready for the model. */
@@ -200,7 +226,14 @@ export type ListingFormValues = {
   visible: boolean;
   onCarousel: boolean;
   staffPick: boolean;
+  /** Photo id → alt text typed on it; photos no longer there are skipped (edits only: a new listing has none). */
+  photoAlts: Record<string, string>;
 };
+
+/** The form field that carries a photo's typed alt text with the main save. */
+export function photoAltField(photoId: string): string {
+  return `photoAlts.${photoId}`;
+}
 
 function priceOf(amount: string | undefined, currency: (typeof CURRENCIES)[number] | undefined): Price {
   const parsed = parsePriceAmount(amount ?? "");
@@ -221,11 +254,13 @@ function kept(rows: { label?: string; value?: string }[] | undefined): Specifica
 
 /**
  * The rows the editor starts with: the listing's own, then the category's labels it does not have yet (spec
- * point 3), empty, so staff see what a listing of this kind usually states.
+ * point 3), empty, so staff see what a listing of this kind usually states. Not "Year" where the year has its
+ * own field.
  */
 export function specificationRowsFor(category: CategoryId, existing: readonly Specification[]): { label: string; value: string }[] {
   const have = new Set(existing.map((row) => row.label.trim().toLowerCase()));
-  const suggested = CATEGORIES[category].specificationLabels.filter((label) => !have.has(label.toLowerCase()));
+  const ownYear = CATEGORIES[category].hasYear;
+  const suggested = CATEGORIES[category].specificationLabels.filter((label) => !have.has(label.toLowerCase()) && !(ownYear && isYearLabel(label)));
   return [...existing.map((row) => ({ label: row.label, value: row.value })), ...suggested.map((label) => ({ label, value: "" }))];
 }
 
@@ -259,7 +294,7 @@ export type ListingFormDefaults = {
 };
 
 /** A stored listing as the editor reads it: the same fields as a valid form, at a known version. */
-export type EditableListing = Omit<ListingFormValues, "version" | "overwrite"> & { version: number };
+export type EditableListing = Omit<ListingFormValues, "version" | "overwrite" | "photoAlts"> & { version: number };
 
 export function listingFormDefaults(listing: EditableListing | null, category: CategoryId): ListingFormDefaults {
   if (!listing) {
@@ -282,20 +317,22 @@ export function listingFormDefaults(listing: EditableListing | null, category: C
       staffPick: false,
     };
   }
+  // One place for the year: a stored "Year" row that repeats it is not shown as a second input.
+  const { year, specifications } = yearForEditor(listing.category, listing.year, listing.specifications);
   return {
     version: listing.version,
     title: listing.title,
     slug: listing.slug,
     category: listing.category,
     location: listing.location,
-    year: listing.year ?? undefined,
+    year: year ?? undefined,
     priceMode: listing.price ? "amount" : "request",
     priceAmount: listing.price ? formatAmount(listing.price.amount) : "",
     priceCurrency: listing.price?.currency ?? "USD",
     highlights: [...listing.specs, "", "", ""].slice(0, Math.max(MAX_HIGHLIGHTS, listing.specs.length)),
     description: listing.description,
     features: listing.features.join("\n"),
-    specifications: specificationRowsFor(listing.category, listing.specifications),
+    specifications: specificationRowsFor(listing.category, specifications),
     lastVerifiedOn: listing.lastVerifiedOn ?? "",
     status: listing.status,
     visible: listing.visible,

@@ -4,8 +4,8 @@ import { seedCatalogue } from "#app/db/seed/seed.server";
 import { parseEnquiryFilters } from "#app/domain/enquiry-filters";
 import { enquirySourceLabel, sharePath } from "#app/domain/shortlist";
 import { enquiryCsvRows } from "#app/services/enquiry-csv.server";
+import { listingForm } from "../../tests/fixtures/listing-form";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
-import { listingFormSchema } from "#app/domain/listing-editor";
 import { listEnquiries } from "./enquiries-admin.server";
 import { createListing, updateListing } from "./listings-editor.server";
 import { storeSubmission } from "./submissions.server";
@@ -69,31 +69,16 @@ for (const kind of TEST_DATABASE_KINDS) {
 
     it("names the listing an enquiry came from by its address then: a listing made in the editor, and after its slug changed", async () => {
       const actor = { id: "user-editor", name: "Eve Editor", email: "eve@example.test" };
-      const made = await createListing(
-        handle.db,
-        actor,
-        listingFormSchema.parse({
-          title: "Quinta do Mar",
-          category: "real-estate",
-          location: "Cascais, Lisbon, Portugal",
-          priceMode: "request",
-          status: "published",
-          visible: true,
-        }),
-      );
+      const made = await createListing(handle.db, actor, listingForm({ title: "Quinta do Mar", status: "published" }));
       expect(made.id).not.toBe(made.slug);
       await enquiry("made@example.test", "/real-estate/quinta-do-mar");
-      await updateListing(handle.db, actor, made.id, made.version, {
-        ...listingFormSchema.parse({
-          title: "Quinta do Mar",
-          category: "real-estate",
-          location: "Cascais",
-          priceMode: "request",
-          status: "published",
-          visible: true,
-        }),
-        slug: "quinta-do-mar-cascais",
-      });
+      await updateListing(
+        handle.db,
+        actor,
+        made.id,
+        made.version,
+        listingForm({ title: "Quinta do Mar", location: "Cascais", slug: "quinta-do-mar-cascais", status: "published" }),
+      );
       await enquiry("renamed@example.test", "/real-estate/quinta-do-mar-cascais");
       const items = await list("category=real-estate");
       const title = (email: string) => items.find((item) => item.email === email)?.listingTitle;

@@ -1,3 +1,4 @@
+import { isValidSlug } from "#app/domain/listing-slug";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChangeBus } from "#app/db/change-bus.server";
@@ -6,11 +7,12 @@ import { auditEvents, listings } from "#app/db/schema";
 import { seedCatalogue } from "#app/db/seed/seed.server";
 import { CATEGORIES } from "#app/domain/categories";
 import { CATEGORY_IDS } from "#app/domain/category-ids";
-import { listingFormSchema, type ListingFormValues } from "#app/domain/listing-editor";
+import { listingFormSchema, YEAR_ROW_MESSAGE, type ListingFormValues } from "#app/domain/listing-editor";
 import type { ListingQuery } from "#app/domain/listing-query";
 import { BEDROOM_OPTIONS, matchesFilters, PROPERTY_TYPES, YEAR_BUCKETS } from "#app/domain/listing-rules";
 import { isListed, isReachable, LISTING_STATUSES, takesEnquiries } from "#app/domain/listing-status";
 import { createListingsCache } from "#app/services/listings-cache.server";
+import { listingForm } from "../../tests/fixtures/listing-form";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import type { AuditActor } from "./audit.server";
 import { changeListingStatus, createListing, ListingConflictError, SlugTakenError, updateListing } from "./listings-editor.server";
@@ -21,15 +23,9 @@ import { findListings, findPublicListing, findShortlistCards, locationOptions, v
 const editor: AuditActor = { id: "user-editor", name: "Eve Editor", email: "eve@example.test" };
 const other: AuditActor = { id: "user-other", name: "Oscar Other", email: "oscar@example.test" };
 
-/** A valid form as the editor sends it, through the same schema the browser and the action use. */
+/** The shared valid form, with the rows the real-estate filters read. */
 function form(overrides: Record<string, unknown> = {}): ListingFormValues {
-  return listingFormSchema.parse({
-    title: "Villa on the Bay",
-    category: "real-estate",
-    location: "Cascais, Lisbon, Portugal",
-    priceMode: "request",
-    status: "draft",
-    visible: true,
+  return listingForm({
     specifications: [
       { label: "Bedrooms", value: "4" },
       { label: "Property Type", value: "Villa" },
@@ -65,6 +61,12 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(first).toMatchObject({ slug: "maison-etoile-and-jardin", status: "draft", version: 1 });
       const second = await createListing(handle.db, editor, form({ title: "Maison Étoile & Jardin" }));
       expect(second.slug).toBe("maison-etoile-and-jardin-2");
+      // A long title cut to make room for the number, where the cut falls on a hyphen: still a valid address.
+      const long = `${"a".repeat(74)} Villa`;
+      await createListing(handle.db, editor, form({ title: long }));
+      const again = await createListing(handle.db, editor, form({ title: long }));
+      expect(again.slug).toBe(`${"a".repeat(74)}-2`);
+      expect(isValidSlug(again.slug)).toBe(true);
       const otherCategory = await createListing(handle.db, editor, form({ title: "Maison Étoile & Jardin", category: "yachts" }));
       expect(otherCategory.slug).toBe("maison-etoile-and-jardin");
       await expect(createListing(handle.db, editor, form({ title: "Another", slug: "maison-etoile-and-jardin" }))).rejects.toBeInstanceOf(
@@ -147,6 +149,32 @@ for (const kind of TEST_DATABASE_KINDS) {
       );
       expect(replaced).toMatchObject({ location: "Siena, Tuscany, Italy", version: 3 });
       await expect(changeListingStatus(handle.db, other, created.id, 2, "published")).rejects.toBeInstanceOf(ListingConflictError);
+    });
+
+    it("saves alt text typed on the photos with the listing, in the same transaction, or not at all", async () => {
+      const created = await createListing(handle.db, editor, form({ title: "Villa of Described Photos" }));
+      const photos = ["terrace", "pool", "hall"].map((name) => ({ id: crypto.randomUUID(), src: `/media/listings/${name}.webp`, alt: "" }));
+      await handle.db
+        .update(listings)
+        .set({ photos: photos.map((photo, index) => (index === 2 ? { ...photo, alt: "The hall" } : photo)) })
+        .where(eq(listings.id, created.id));
+      const alts = async () => (await handle.db.select().from(listings).where(eq(listings.id, created.id)))[0]!.photos.map((photo) => photo.alt);
+      const typed = { [photos[0]!.id]: "The terrace at dusk", [photos[2]!.id]: "The hall", [crypto.randomUUID()]: "A photo deleted meanwhile" };
+
+      // A stale form: refused, and the photos keep their words too.
+      await updateListing(handle.db, other, created.id, 1, form({ title: "Villa of Described Photos", location: "Sintra, Portugal" }));
+      await expect(
+        updateListing(handle.db, editor, created.id, 1, form({ title: "Villa of Described Photos", photoAlts: typed })),
+      ).rejects.toBeInstanceOf(ListingConflictError);
+      expect(await alts()).toEqual(["", "", "The hall"]);
+
+      await updateListing(handle.db, editor, created.id, 2, form({ title: "Villa of Described Photos", photoAlts: typed }));
+      expect(await alts()).toEqual(["The terrace at dusk", "", "The hall"]);
+      const described = await handle.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.subjectId, created.id), eq(auditEvents.action, "photo described")));
+      expect(described.map((event) => [event.actorId, event.changes])).toEqual([[editor.id, { alt: { before: "", after: "The terrace at dusk" } }]]);
     });
 
     it("writes the before and after of each changed field in the same transaction", async () => {
@@ -325,6 +353,9 @@ for (const kind of TEST_DATABASE_KINDS) {
 }
 
 describe("listing form schema", () => {
+  /** A valid form as typed (before the schema reads it). */
+  const TYPED = { title: "Villa on the Bay", category: "real-estate", location: "Cascais, Lisbon, Portugal", priceMode: "request", status: "draft" };
+
   it("gives one clear message per field and keeps prices exact", () => {
     const result = listingFormSchema.safeParse({
       title: "A",
@@ -355,6 +386,44 @@ describe("listing form schema", () => {
     expect(ok.year).toBe(2019);
     // Real estate has no year of its own (Year Built is a specification).
     expect(form({ year: 2019 }).year).toBeNull();
+  });
+
+  it("checks alt text typed on photos by the photo Save's rules, naming the photo, and trims it", () => {
+    const [good, bad] = [crypto.randomUUID(), crypto.randomUUID()];
+    const result = listingFormSchema.safeParse({ ...TYPED, photoAlts: { [good]: "Fine", [bad]: "Two\tcolumns" } });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      [`photoAlts.${bad}`, "Alt text must be one line of plain text."],
+    ]);
+    expect(form({ photoAlts: { [good]: "  The terrace  ", [bad]: "" } }).photoAlts).toEqual({ [good]: "The terrace", [bad]: "" });
+    expect(form().photoAlts).toEqual({});
+  });
+
+  it("asks for a car's, yacht's or jet's year once: a \"Year\" row is refused there, Year Built and real estate are left alone", () => {
+    for (const category of ["cars", "yachts", "jets"]) {
+      const result = listingFormSchema.safeParse({
+        ...TYPED,
+        category,
+        year: 2019,
+        specifications: [
+          { label: "Engine", value: "W16" },
+          { label: " year ", value: "2019" },
+        ],
+      });
+      expect(
+        result.error?.issues.map((issue) => [issue.path.join("."), issue.message]),
+        category,
+      ).toEqual([["specifications.1.label", YEAR_ROW_MESSAGE]]);
+      // An empty one (a row left blank) is simply not kept.
+      expect(form({ category, specifications: [{ label: "Year", value: "" }] }).specifications).toEqual([]);
+    }
+    const estate = form({
+      specifications: [
+        { label: "Year Built", value: "1925" },
+        { label: "Year", value: "1925" },
+      ],
+    });
+    expect(estate.specifications).toHaveLength(2);
   });
 
   it("still checks the price, highlights, features, rows and date when another field cannot be read at all", () => {

@@ -3,6 +3,7 @@ import type { Database, Transaction } from "#app/db/client.server";
 import { announceChange } from "#app/db/change-bus.server";
 import { auditEvents, listings, listingSlugs, type ListingRow } from "#app/db/schema";
 import type { ListingFormValues } from "#app/domain/listing-editor";
+import type { ListingPhoto } from "#app/domain/listing-photos";
 import { slugify } from "#app/domain/listing-slug";
 import { STATUS_INFO, type ListingStatus } from "#app/domain/listing-status";
 import { changedFields, recordAudit, type AuditActor } from "./audit.server";
@@ -88,7 +89,8 @@ async function chooseSlug(tx: Transaction, values: ListingFormValues, listingId:
   }
   const base = slugify(values.title) || "listing";
   for (let attempt = 1; attempt < 1000; attempt++) {
-    const candidate = attempt === 1 ? base : `${base.slice(0, 75)}-${attempt}`;
+    // Cut where a word ended, the cut's own hyphen dropped: "…-a-" + "-2" would make "…-a--2", which no address matches.
+    const candidate = attempt === 1 ? base : `${base.slice(0, 75).replace(/-+$/, "")}-${attempt}`;
     if (!(await taken(candidate))) return candidate;
   }
   throw new SlugTakenError(base);
@@ -120,6 +122,21 @@ function formColumns(values: ListingFormValues) {
     visible: values.visible,
     ...derivedColumns(values),
   };
+}
+
+/**
+ * The photos with the alt text typed on them and sent with the form's save, and each description that changed.
+ * A photo deleted meanwhile is skipped: there is nothing left to describe.
+ */
+function describedPhotos(photos: ListingPhoto[], typed: Record<string, string>) {
+  const described: { photo: ListingPhoto; alt: string }[] = [];
+  const next = photos.map((photo) => {
+    const alt = Object.hasOwn(typed, photo.id) ? typed[photo.id]! : photo.alt;
+    if (alt === photo.alt) return photo;
+    described.push({ photo, alt });
+    return { ...photo, alt };
+  });
+  return { photos: next, described };
 }
 
 export async function createListing(db: Database, actor: AuditActor, values: ListingFormValues): Promise<ListingRow> {
@@ -170,6 +187,7 @@ async function lastEditor(tx: Transaction, id: string): Promise<string | null> {
 /**
  * Saves the editor's form. `expectedVersion` is the version the form was loaded at (or, after a conflict, the
  * one the staff member chose to replace); any other version means someone saved in between: ListingConflictError.
+ * Alt text typed on the photos comes with it and is saved in the same transaction, or not at all.
  */
 export async function updateListing(
   db: Database,
@@ -188,10 +206,12 @@ export async function updateListing(
       // An emptied web address is made from the title again (the form always carries the current one).
       const slug = await chooseSlug(tx, values, id);
       const movedCategory = values.category !== before.category;
+      const { photos, described } = describedPhotos(before.photos, values.photoAlts);
       const [after] = await tx
         .update(listings)
         .set({
           ...formColumns(values),
+          ...(described.length ? { photos } : {}),
           slug,
           position: movedCategory ? await nextPosition(tx, listings.position, values.category) : before.position,
           homeSlidePosition: values.onCarousel ? (before.homeSlidePosition ?? (await nextPosition(tx, listings.homeSlidePosition))) : null,
@@ -211,6 +231,17 @@ export async function updateListing(
         subjectLabel: after!.title,
         changes,
       });
+      // The trail reads as if each photo's own Save had been pressed (listings-photos.server.ts).
+      for (const { photo, alt } of described) {
+        await recordAudit(tx, {
+          actor,
+          kind: "listing",
+          action: "photo described",
+          subjectId: id,
+          subjectLabel: after!.title,
+          changes: { alt: { before: photo.alt, after: alt } },
+        });
+      }
       await announceChange(tx, "listings", id);
       return after!;
     });

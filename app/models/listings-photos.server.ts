@@ -10,7 +10,8 @@ import { ListingNotFoundError } from "./listings-editor.server";
  * A listing's photos: added by upload (or import), reordered, described, made the cover, deleted. Each change
  * is its own small transaction on the locked row (two staff members reordering and uploading at once never
  * lose each other's work) with an audit row and a change notice. Photo changes do not raise the listing's
- * version: they never conflict with an open editor form, which does not carry photos.
+ * version: they never conflict with an open editor form, which carries no photos (only alt text typed on them
+ * and not saved yet, which its save writes: listings-editor.server.ts).
  */
 export class PhotoLimitError extends Error {
   constructor() {

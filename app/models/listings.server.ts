@@ -10,6 +10,7 @@ import { toPublicPhoto } from "#app/domain/listing-photos";
 import { priceFrom } from "#app/domain/listing-price";
 import { isValidSlug, listingPath } from "#app/domain/listing-slug";
 import { listedSql, reachableSql, takesEnquiriesSql } from "./listings-visibility.server";
+import { specificationsWithYear } from "#app/domain/listing-year";
 
 export type { ListingCardData, ListingDetailData, LocationOption };
 
@@ -158,11 +159,12 @@ export async function locationOptions(db: Database, category: CategoryId): Promi
   return rows.map((row) => ({ value: row.key, label: locationLabelOf(category, row.location) || row.key }));
 }
 
+/** A listing as its detail page and its brochure show it: a car's, yacht's or jet's year in its details list, once. */
 export function toDetailData(row: ListingRow): ListingDetailData {
   return {
     ...toCardData(row),
     description: row.description,
-    specifications: row.specifications,
+    specifications: specificationsWithYear(row.category, row.year, row.specifications),
     features: row.features,
     lastVerifiedOn: row.lastVerifiedOn,
   };

@@ -6,11 +6,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "#app/db/client.server";
 import { contentBlocks, imageImports, listings } from "#app/db/schema";
-import { listingFormSchema } from "#app/domain/listing-editor";
 import { CONTENT_DEFAULTS, IMAGE_CONTENT_KEYS } from "#app/domain/site-content";
 import { createListing } from "#app/models/listings-editor.server";
 import { photosFromUrls } from "#app/models/listing-row";
 import { makeJpeg, makeNoisyJpeg, makePng } from "../../tests/fixtures/images";
+import { listingForm } from "../../tests/fixtures/listing-form";
 import { startHttpStub, type HttpStub, type StubReply } from "../../tests/stubs/http-stub";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import { downloadImage, importRemoteImages, type ImportOptions } from "./image-import.server";
@@ -82,11 +82,7 @@ async function writeImageBlocks(db: Database) {
 async function writeListings(db: Database) {
   const actor = { id: "importer-test", name: "Test", email: "test@example.test" };
   const make = async (title: string, names: string[]) => {
-    const created = await createListing(
-      db,
-      actor,
-      listingFormSchema.parse({ title, category: "yachts", location: "Antibes, France", priceMode: "request", status: "published", visible: true }),
-    );
+    const created = await createListing(db, actor, listingForm({ title, category: "yachts", location: "Antibes, France", status: "published" }));
     await db
       .update(listings)
       .set({ photos: photosFromUrls(names.map((name) => (name.startsWith("/") ? name : url(name)))) })
@@ -231,14 +227,7 @@ describe("npm run images:import (the command)", () => {
     const created = await createListing(
       handle.db,
       actor,
-      listingFormSchema.parse({
-        title: "CLI Yacht",
-        category: "yachts",
-        location: "Antibes, France",
-        priceMode: "request",
-        status: "published",
-        visible: true,
-      }),
+      listingForm({ title: "CLI Yacht", category: "yachts", location: "Antibes, France", status: "published" }),
     );
     await handle.db
       .update(listings)

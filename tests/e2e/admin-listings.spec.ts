@@ -47,8 +47,13 @@ test.describe("listings manager: the staff flow", () => {
     await page.getByRole("link", { name: "Jets", exact: true }).click();
     await expect(page).toHaveURL(/\/edit\/listings\/new\?category=jets$/);
     await expectAccessible(page);
-    // The category's specification labels are there to fill in (spec point 3).
-    await expect(page.getByRole("textbox", { name: "Label of row 3" })).toHaveValue("TTAF");
+    // The category's specification labels are there to fill in (spec point 3); the year is asked for once, in Year.
+    await expect(page.getByRole("textbox", { name: "Label of row 2" })).toHaveValue("TTAF");
+    await expect(page.getByRole("textbox", { name: "Year", exact: true })).toHaveCount(1);
+    const rowLabels = await page
+      .getByRole("textbox", { name: /^Label of row / })
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(rowLabels).not.toContain("Year");
 
     const titleBox = page.getByRole("textbox", { name: "Title", exact: true });
     await titleBox.fill("J");
@@ -111,6 +116,22 @@ test.describe("listings manager: the staff flow", () => {
     await expect(page.getByRole("textbox", { name: "Alt text of photo 2 of 2" })).toHaveValue("The cabin, facing aft");
   });
 
+  test("alt text typed on a photo is saved by the listing's Save changes too; a refused one keeps the focus on its photo", async () => {
+    const alt = page.getByRole("textbox", { name: "Alt text of photo 1 of 2" });
+    await alt.fill("The wing\tfrom the left");
+    await expectFieldError(alt, "Alt text must be one line of plain text.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(alt).toBeFocused();
+    await expect(page).not.toHaveURL(/saved=1/);
+
+    await alt.fill("The wing, from the left");
+    await expect(page.getByText("Not saved yet. Save it here or with “Save changes”.")).toBeVisible();
+    await save(page);
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "Alt text of photo 1 of 2" })).toHaveValue("The wing, from the left");
+    await expect(page.getByText("Not saved yet.")).toHaveCount(0);
+  });
+
   test("publishes it, and visitors find it with its price and our own photos", async () => {
     await page.getByRole("radio", { name: /^Published/ }).check();
     await save(page);
@@ -138,6 +159,11 @@ test.describe("listings manager: the staff flow", () => {
     await expect(preload).toHaveCount(1);
     await expect(preload).toHaveAttribute("imagesrcset", /\/media\/listings\/.+\.avif 640w/);
     await expect(visitor.getByText("Hangared in Geneva.")).toBeVisible();
+    // The year typed once, in the Year field, leads the details list.
+    const details = visitor.locator("section", { has: visitor.getByRole("heading", { name: "Aircraft Details" }) });
+    await expect(details.locator("dt").filter({ hasText: /^Year$/ })).toHaveCount(1);
+    await expect(details.locator("dt").first()).toHaveText("Year");
+    await expect(details.locator("dd").first()).toHaveText("2016");
     await expect(visitor.getByRole("button", { name: "Contact Agent" })).toBeVisible();
     const detailUrl = visitor.url();
     await visitor.close();
@@ -429,7 +455,8 @@ test.describe("listings manager: a save after the session ended", () => {
     await page.goto(editor);
     const field = page.getByRole("textbox", { name: "Description" });
     await expect(field).toHaveValue("");
-    await expect(page.getByRole("status").filter({ hasText: "were not saved" })).toBeVisible();
+    // The offer is the first thing on the page, above the photos, not under them.
+    await expect(page.getByRole("status").filter({ hasText: "were not saved" })).toBeInViewport();
     await page.getByRole("button", { name: "Restore them" }).click();
     await expect(field).toHaveValue(description);
     await page.getByRole("button", { name: "Save changes" }).click();

@@ -5,8 +5,9 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 import type { Route } from "./+types/listing-edit";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { ListingInsights } from "#app/components/admin/listings/listing-insights";
-import { ListingForm } from "#app/components/admin/listings/listing-form";
+import { DRAFT_OFFER_SLOT, ListingForm } from "#app/components/admin/listings/listing-form";
 import { ListingStatusBadge, VisibilityLabel } from "#app/components/admin/listings/listing-status-badge";
+import { usePhotoAltDrafts } from "#app/components/admin/listings/photo-alt-drafts";
 import { PhotoManager } from "#app/components/admin/listings/photo-manager";
 import { servicesContext } from "#app/db/context";
 import { CATEGORIES } from "#app/domain/categories";
@@ -105,6 +106,8 @@ export default function ListingEditor({ loaderData, actionData }: Route.Componen
   // The last save's "Saved" stays in the address; a later save that was refused must not sit under it.
   const refused = answer && (answer.conflict || answer.result?.status === "error");
   const photoFailure = actionData && "ok" in actionData && !actionData.ok ? actionData : undefined;
+  // Alt text typed on the photos: their own Save or the listing's "Save changes" saves it, whichever comes first.
+  const altDrafts = usePhotoAltDrafts();
   return (
     <div className="space-y-8">
       <title>{`${title} | Listings | Admin`}</title>
@@ -142,8 +145,17 @@ export default function ListingEditor({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {previousPaths.length ? <p className="text-xs text-stone">Earlier addresses, redirected here: {previousPaths.join(", ")}</p> : null}
-      <PhotoManager listingId={id} photos={photos} title={title} theme={category} failure={photoFailure} />
-      <ListingForm key={defaults.version} listingId={id} defaults={defaults} lastResult={answer?.result} conflict={answer?.conflict} />
+      <div id={DRAFT_OFFER_SLOT} className="empty:hidden" />
+      <PhotoManager listingId={id} photos={photos} title={title} theme={category} failure={photoFailure} altDrafts={altDrafts} />
+      <ListingForm
+        key={defaults.version}
+        listingId={id}
+        defaults={defaults}
+        lastResult={answer?.result}
+        conflict={answer?.conflict}
+        photos={photos}
+        typedAlts={altDrafts.typed}
+      />
       <ListingInsights stats={stats} history={history} />
     </div>
   );

@@ -58,6 +58,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       userAgent: request.headers.get("user-agent") ?? "",
     });
   }
+  // The details list shows a car's, yacht's or jet's year (entered once, as its year) in its usual place, once: made
+  // on the server (toDetailData), so the page's script does not carry the rule.
   const detail = toDetailData(listing);
   const settings = await services.settings.current();
   // Search engines read the listing, its offer, the organization and the breadcrumbs from one JSON-LD document.

@@ -165,6 +165,18 @@ for (const kind of TEST_DATABASE_KINDS) {
       expect(moved.headers.get("location")).toBe("/real-estate/residence-on-the-tagus/brochure.pdf");
     });
 
+    it("lists a car's year among its details once, also when the year was entered only in the editor's Year field", async () => {
+      const settings = publicSettings(services.env, await services.settings.current());
+      const bugatti = await row("bugatti-chiron-2019");
+      // As the editor stores a car now: the year in its own field, no "Year" row among the specifications.
+      const editorMade = { ...bugatti, specifications: bugatti.specifications.filter((spec) => spec.label !== "Year") };
+      for (const listing of [bugatti, editorMade]) {
+        const content = brochureContent({ listing: toDetailData(listing), category: CATEGORIES.cars, settings, siteUrl: TEST_SITE, rates: null });
+        expect(content.specifications.filter((spec) => spec.label === "Year")).toEqual([{ label: "Year", value: "2019" }]);
+        expect((await readPdf(await renderBrochure(content, { cover: null }))).pages[0]).toMatch(/Year\s*2019/);
+      }
+    });
+
     it("prints a description holding a 10,000-character word, whole and cut to the page, as fast as any other", async () => {
       const villa = toDetailData(await row(VILLA));
       const settings = publicSettings(services.env, await services.settings.current());

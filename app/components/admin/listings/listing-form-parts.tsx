@@ -54,12 +54,7 @@ export function ConflictNotice({ conflict, listingId }: { conflict: ListingConfl
             Open the saved version in a new tab
           </a>
         ) : null}
-        <button
-          type="submit"
-          name="overwrite"
-          value={conflict.version}
-          className="border border-forest-900 px-3 py-1.5 text-forest-900 hover:bg-forest-900 hover:text-ivory"
-        >
+        <button type="submit" name="overwrite" value={conflict.version} className="btn-secondary !px-4 !py-2">
           Save mine anyway (replaces their changes)
         </button>
       </div>

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
+import { createPortal } from "react-dom";
 import { useHydrated } from "#app/components/use-hydrated";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { SelectField, TextAreaField, TextField } from "#app/components/ui/form-field";
 import { CATEGORIES, CATEGORY_LIST } from "#app/domain/categories";
 import { isCategoryId } from "#app/domain/category-ids";
@@ -10,12 +11,15 @@ import {
   listingFormSchema,
   locationHint,
   MAX_HIGHLIGHTS,
+  photoAltField,
   type ListingConflict,
   type ListingFormDefaults,
   type ListingFormValues,
 } from "#app/domain/listing-editor";
+import type { PhotoView } from "#app/domain/listing-photos";
 import { draftKey, dropDrafts, keepDraft, readDraft, type ListingDraft } from "./listing-draft";
 import { ConflictNotice, FormProblems, PriceFields, PublishingPanel, SpecificationRows, type ListingFormInput } from "./listing-form-parts";
+import { altInputId, altProblem, unsavedAlts } from "./photo-alt-drafts";
 
 type ListingFormProps = {
   /** The listing's id when editing; undefined when creating. */
@@ -23,6 +27,9 @@ type ListingFormProps = {
   defaults: ListingFormDefaults;
   lastResult?: SubmissionResult<string[]>;
   conflict?: ListingConflict;
+  /** The listing's photos (edits only) and the alt text typed on them: the save sends what is not saved yet. */
+  photos?: readonly Pick<PhotoView, "id" | "alt">[];
+  typedAlts?: Readonly<Record<string, string>>;
 };
 
 const sectionClass = "space-y-6 border border-linen bg-white/70 p-6 sm:p-8";
@@ -32,8 +39,12 @@ const sectionTitle = "font-display text-xl text-forest-900";
  * The listing editor's form: one zod schema (domain/listing-editor.ts) checked here as staff type and again on
  * the server. It posts with or without JavaScript; on an error the server answers with everything typed, and
  * a save from an outdated copy is refused with a notice (no silent overwrite). What is typed is also kept in the
- * tab until it is saved (./listing-draft.ts), and offered back when a save did not go through.
+ * tab until it is saved (./listing-draft.ts), and offered back when a save did not go through. Alt text typed on
+ * the photos above and not saved with its own button goes with the save (./photo-alt-drafts.ts).
  */
+/** Where an editor page puts the offer of unsaved changes, when it has something (the photos) above the form. */
+export const DRAFT_OFFER_SLOT = "listing-draft-offer";
+
 export function ListingForm(props: ListingFormProps) {
   const { listingId, defaults } = props;
   const key = draftKey(listingId, defaults.version);
@@ -51,9 +62,12 @@ export function ListingForm(props: ListingFormProps) {
     dropDrafts(listingId);
     setDismissed(true);
   };
+  const offer = offered && !restored ? <DraftOffer draft={offered} onRestore={() => setRestored(offered)} onDiscard={discard} /> : null;
+  // Shown in the page's slot above the photos when it has one, so it is the first thing seen on opening the page again.
+  const slot = offer ? document.getElementById(DRAFT_OFFER_SLOT) : null;
   return (
     <>
-      {offered && !restored ? <DraftOffer draft={offered} onRestore={() => setRestored(offered)} onDiscard={discard} /> : null}
+      {slot ? createPortal(offer, slot) : offer}
       <ListingFields
         key={restored ? "restored" : "saved"}
         {...props}
@@ -81,9 +95,11 @@ function DraftOffer({ draft, onRestore, onDiscard }: { draft: ListingDraft; onRe
   );
 }
 
-function ListingFields({ listingId, defaults, lastResult, conflict, draft }: ListingFormProps & { draft: string }) {
+function ListingFields({ listingId, defaults, lastResult, conflict, draft, photos = [], typedAlts = {} }: ListingFormProps & { draft: string }) {
   const navigation = useNavigation();
+  const submit = useSubmit();
   const saving = navigation.state === "submitting" && navigation.formData?.get("_action") === "save";
+  const unsaved = unsavedAlts(photos, typedAlts);
   const [form, fields] = useForm<ListingFormInput, ListingFormValues, string[]>({
     id: `listing-${listingId ?? "new"}`,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
@@ -91,6 +107,19 @@ function ListingFields({ listingId, defaults, lastResult, conflict, draft }: Lis
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: listingFormSchema }),
+    // The listing's fields are valid. Alt text typed on the photos goes with them, checked first by the same rules
+    // as the photo's own Save: a refused one keeps the focus on its photo, which says why (the server checks again).
+    onSubmit: (event, { formData }) => {
+      if (unsaved.length === 0) return;
+      event.preventDefault();
+      const refused = unsaved.find((item) => altProblem(item.alt) !== null);
+      if (refused) {
+        document.getElementById(altInputId(refused.id))?.focus();
+        return;
+      }
+      for (const item of unsaved) formData.set(photoAltField(item.id), item.alt);
+      void submit(formData, { method: "post" });
+    },
   });
   // Kept as typed, for a save that does not go through (see ListingForm).
   useEffect(() => {
@@ -110,7 +139,20 @@ function ListingFields({ listingId, defaults, lastResult, conflict, draft }: Lis
       {defaults.version ? <input {...getInputProps(fields.version, { type: "hidden" })} key={fields.version.key} /> : null}
 
       <div className="min-w-0 space-y-8">
-        {conflict ? <ConflictNotice conflict={conflict} listingId={listingId} /> : <FormProblems errors={form.errors} />}
+        {conflict ? (
+          <ConflictNotice conflict={conflict} listingId={listingId} />
+        ) : (
+          <FormProblems
+            errors={[
+              ...(form.errors ?? []),
+              ...photos.flatMap((photo, index) =>
+                (form.allErrors[photoAltField(photo.id)] ?? []).map(
+                  (error) => `Nothing was saved. Alt text of photo ${index + 1} of ${photos.length}: ${error}`,
+                ),
+              ),
+            ]}
+          />
+        )}
 
         <section aria-labelledby="essentials-heading" className={sectionClass}>
           <h2 id="essentials-heading" className={sectionTitle}>
@@ -136,7 +178,11 @@ function ListingFields({ listingId, defaults, lastResult, conflict, draft }: Lis
               options={CATEGORY_LIST.map((item) => ({ value: item.id, label: item.name }))}
             />
             {category.hasYear ? (
-              <TextField label="Year" meta={fields.year as never} inputMode="text" placeholder="e.g. 2019" />
+              <div>
+                <TextField label="Year" meta={fields.year as never} inputMode="text" placeholder="e.g. 2019" />
+                {/* Asked for here only: the details list shows it from this field (domain/listing-year.ts). */}
+                <p className="mt-2 text-xs leading-relaxed text-stone">Shown beside the location and in the “{category.detailHeading}” list.</p>
+              </div>
             ) : (
               <p className="self-end pb-3 text-xs text-stone">
                 {typeof category.yearFrom === "object"

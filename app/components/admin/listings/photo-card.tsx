@@ -1,10 +1,11 @@
 import { Star, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
 import type { CategoryId } from "#app/domain/category-ids";
 import { PHOTO_ACTION_FAILED, type PhotoActionAnswer } from "#app/domain/listing-editor";
 import { MAX_ALT_LENGTH, type PhotoView } from "#app/domain/listing-photos";
+import { altInputId, altProblem } from "./photo-alt-drafts";
 
 type PhotoCardProps = {
   photo: PhotoView;
@@ -15,18 +16,29 @@ type PhotoCardProps = {
   theme: CategoryId;
   /** A change of this photo refused without JavaScript (the page came back with it). */
   failure?: Extract<PhotoActionAnswer, { ok: false }>;
+  /** The alt text typed here, if any (kept above the card: the listing's main save sends it too). */
+  typedAlt?: string;
+  onAltTyped: (alt: string) => void;
 };
 
 const failed = (answer: PhotoActionAnswer | undefined) => (answer && !answer.ok ? answer.error : null);
 
-/** One photo in the editor: its picture, the drag handle, alt text, "Make cover" and delete, each saved at once. */
-export function PhotoCard({ photo, handle, position, count, title, theme, failure }: PhotoCardProps) {
+/**
+ * One photo in the editor: its picture, the drag handle, alt text, "Make cover" and delete, each saved at once.
+ * Alt text is saved by its own button or by the listing's "Save changes"; until then the card says it is not saved.
+ */
+export function PhotoCard({ photo, handle, position, count, title, theme, failure, typedAlt, onAltTyped }: PhotoCardProps) {
   const alt = useFetcher<PhotoActionAnswer>({ key: `photo-alt-${photo.id}` });
   const cover = useFetcher<PhotoActionAnswer>({ key: `photo-cover-${photo.id}` });
   const remove = useFetcher<PhotoActionAnswer>({ key: `photo-delete-${photo.id}` });
   const label = `Photo ${position} of ${count}`;
   const plainAltFailure = failure?.intent === "photo-alt" ? failure : undefined;
-  const altError = failed(alt.data) ?? plainAltFailure?.error ?? null;
+  // What the field holds now (typing updates typedAlt).
+  const shown = typedAlt ?? plainAltFailure?.alt ?? photo.alt;
+  const unsaved = typedAlt !== undefined && typedAlt.trim() !== photo.alt;
+  // The text this card's own Save last sent: its refusal stays under the field only while that text is still there.
+  const [sent, setSent] = useState<string | null>(null);
+  const altError = (sent === shown ? failed(alt.data) : null) ?? plainAltFailure?.error ?? (unsaved ? altProblem(typedAlt) : null);
   const otherError =
     failed(cover.data) !== null
       ? `${PHOTO_ACTION_FAILED["photo-cover"]}: ${failed(cover.data)}`
@@ -61,22 +73,23 @@ export function PhotoCard({ photo, handle, position, count, title, theme, failur
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-3">
-        <alt.Form method="post" className="space-y-1.5">
+        <alt.Form method="post" className="space-y-1.5" onSubmit={() => setSent(shown)}>
           <input type="hidden" name="_action" value="photo-alt" />
           <input type="hidden" name="photoId" value={photo.id} />
-          <label htmlFor={`alt-${photo.id}`} className="block text-[0.68rem] font-medium tracking-[0.14em] text-stone uppercase">
+          <label htmlFor={altInputId(photo.id)} className="block text-[0.68rem] font-medium tracking-[0.14em] text-stone uppercase">
             Alt text of {label.toLowerCase()}
           </label>
           <div className="flex gap-2">
             <input
-              id={`alt-${photo.id}`}
+              id={altInputId(photo.id)}
               name="alt"
               defaultValue={plainAltFailure?.alt ?? photo.alt}
+              onChange={(event) => onAltTyped(event.currentTarget.value)}
               maxLength={MAX_ALT_LENGTH}
               placeholder={`${title}, photo ${position} of ${count}`}
               aria-invalid={altError ? true : undefined}
-              aria-describedby={altError ? `alt-${photo.id}-error` : undefined}
-              className="min-w-0 flex-1 border border-ink/15 bg-white px-2.5 py-1.5 text-sm focus:border-gold-500 focus:outline-none"
+              aria-describedby={altError ? `alt-${photo.id}-error` : unsaved ? `alt-${photo.id}-note` : undefined}
+              className={`min-w-0 flex-1 border bg-white px-2.5 py-1.5 text-sm focus:border-gold-500 focus:outline-none ${altError ? "border-red-600" : "border-ink/15"}`}
             />
             <button
               type="submit"
@@ -89,6 +102,10 @@ export function PhotoCard({ photo, handle, position, count, title, theme, failur
           {altError ? (
             <p id={`alt-${photo.id}-error`} className="text-xs text-red-700">
               {altError}
+            </p>
+          ) : unsaved ? (
+            <p id={`alt-${photo.id}-note`} className="text-xs text-stone">
+              Not saved yet. Save it here or with “Save changes”.
             </p>
           ) : alt.data?.ok ? (
             <p role="status" className="text-xs text-forest-800">

@@ -10,6 +10,7 @@ import { PHOTO_ACTION_FAILED, type PhotoActionAnswer } from "#app/domain/listing
 import { MAX_PHOTOS, type PhotoView } from "#app/domain/listing-photos";
 import { agreeing, countOf } from "#app/domain/plural";
 import { acceptAttribute, dropZoneHint, LISTING_PHOTO_UPLOAD, validateFiles } from "#app/domain/upload-rules";
+import type { PhotoAltDrafts } from "./photo-alt-drafts";
 import { PhotoCard } from "./photo-card";
 import { HIDDEN_FILE_INPUT } from "#app/components/admin/hidden-file-input";
 
@@ -25,6 +26,8 @@ type PhotoManagerProps = {
   theme: CategoryId;
   /** A photo change refused without JavaScript: the page came back with it instead of a redirect. */
   failure?: Failure;
+  /** Alt text typed on the photos, which the listing's main save also sends (photo-alt-drafts.ts). */
+  altDrafts: PhotoAltDrafts;
 };
 
 /**
@@ -33,7 +36,7 @@ type PhotoManagerProps = {
  * delete them. Without JavaScript the plain form below uploads one photo at a time. A new order is called saved
  * only once the server has answered; a refused one says so, and the photos return to their saved order.
  */
-export function PhotoManager({ listingId, photos, title, theme, failure }: PhotoManagerProps) {
+export function PhotoManager({ listingId, photos, title, theme, failure, altDrafts }: PhotoManagerProps) {
   const revalidator = useRevalidator();
   const reorder = useFetcher<PhotoActionAnswer>({ key: `photos-reorder-${listingId}` });
   const reorderAnswer = reorder.state === "idle" ? reorder.data : undefined;
@@ -164,6 +167,8 @@ export function PhotoManager({ listingId, photos, title, theme, failure }: Photo
               title={title}
               theme={theme}
               failure={failure?.photoId === photo.id ? failure : undefined}
+              typedAlt={Object.hasOwn(altDrafts.typed, photo.id) ? altDrafts.typed[photo.id] : undefined}
+              onAltTyped={(alt) => altDrafts.type(photo.id, alt)}
             />
           )}
         />
