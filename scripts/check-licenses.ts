@@ -12,6 +12,7 @@ const ACCEPTED = new Set(["MIT", "MIT-0", "ISC", "BSD-2-Clause", "BSD-3-Clause",
 /** Accepted for these packages only, and why. */
 const ACCEPTED_FOR: { license: string; packages: RegExp; why: string }[] = [
   { license: "OFL-1.1", packages: /^@fontsource(-variable)?\//, why: "the site's web fonts; OFL allows embedding them in pages" },
+  { license: "OFL-1.1", packages: /^@expo-google-fonts\//, why: "the brochure's whole faces; OFL allows embedding them in documents" },
   { license: "MPL-2.0", packages: /^lightningcss(-|$)/, why: "file-level copyleft; used unmodified (CSS tooling)" },
   { license: "LGPL-3.0-or-later", packages: /^@img\/sharp-/, why: "libvips, dynamically loaded by sharp and used unmodified" },
 ];

@@ -177,6 +177,40 @@ for (const kind of TEST_DATABASE_KINDS) {
       }
     });
 
+    it("prints text in Cyrillic, Greek and every accented Latin letter whole, and leaves out only what no face can draw", async () => {
+      const villa = toDetailData(await row(VILLA));
+      const settings = publicSettings(services.env, await services.settings.current());
+      const content = brochureContent({
+        listing: {
+          ...villa,
+          title: "Вилла у моря в Сочи",
+          location: "Łódź, Polska",
+          specifications: [{ label: "Şehir", value: "İstanbul, Beşiktaş" }],
+          description: "Η βίλα βλέπει στη θάλασσα. Tầng trệt rộng rãi. 海景别墅 Sea view.",
+          features: ["Ωραίος κήπος"],
+        },
+        category: CATEGORIES["real-estate"],
+        settings,
+        siteUrl: TEST_SITE,
+        rates: null,
+      });
+      const text = (await readPdf(await renderBrochure(content, { cover: null }))).pages.join(" ");
+      for (const words of [
+        "Вилла у моря в Сочи",
+        "Łódź, Polska",
+        "Şehir",
+        "İstanbul, Beşiktaş",
+        "Η βίλα βλέπει στη θάλασσα.",
+        "Tầng trệt rộng rãi.",
+        "Ωραίος κήπος",
+      ]) {
+        expect(text).toContain(words);
+      }
+      // The faces have no Chinese: left out, never printed as empty boxes; the words around it stay.
+      expect(text).not.toMatch(/[海景别墅]/);
+      expect(text).toContain("Sea view.");
+    });
+
     it("prints a description holding a 10,000-character word, whole and cut to the page, as fast as any other", async () => {
       const villa = toDetailData(await row(VILLA));
       const settings = publicSettings(services.env, await services.settings.current());

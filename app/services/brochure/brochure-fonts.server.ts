@@ -1,29 +1,38 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { woffToSfnt } from "./woff-to-sfnt.server";
+import { create as openFont } from "fontkit";
 
 /**
- * The site's own faces for the brochure, read from the @fontsource packages in node_modules (OFL, embedding
- * allowed). pdfkit embeds a subset of each through fontkit, which can subset WOFF but not WOFF2 (its WOFF2 glyph
- * decoding breaks on composite glyphs), and Inter's variable package ships WOFF2 only: hence the static
- * @fontsource/inter beside @fontsource-variable/inter, the same design at fixed weights. Latin only, like the
- * site's own @font-face rules (app/fonts.css).
+ * The brochure's faces: the site's own designs (Playfair Display and Inter, OFL, embedding allowed) as Google Fonts
+ * ships them whole, from the @expo-google-fonts packages in node_modules. The site serves only a Latin cut of each to
+ * browsers (app/fonts.css), but a brochure is printed from the listing's own text, so it takes the whole faces: Inter
+ * draws Latin with every accent (Polish, Czech, Turkish, Vietnamese), Cyrillic and Greek; Playfair Display all of them
+ * but Greek. pdfkit embeds only the characters a brochure uses.
  */
 const require = createRequire(import.meta.url);
+// Each path written out in a require.resolve() of its own, where the dependency check (knip) sees it.
 const FILES = {
-  display: () => require.resolve("@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff"),
-  displayItalic: () => require.resolve("@fontsource/playfair-display/files/playfair-display-latin-400-italic.woff"),
-  body: () => require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff"),
-  bodyMedium: () => require.resolve("@fontsource/inter/files/inter-latin-500-normal.woff"),
+  display: () => require.resolve("@expo-google-fonts/playfair-display/400Regular/PlayfairDisplay_400Regular.ttf"),
+  displayItalic: () => require.resolve("@expo-google-fonts/playfair-display/400Regular_Italic/PlayfairDisplay_400Regular_Italic.ttf"),
+  body: () => require.resolve("@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf"),
+  bodyMedium: () => require.resolve("@expo-google-fonts/inter/500Medium/Inter_500Medium.ttf"),
 };
 
 export type BrochureFontName = keyof typeof FILES;
-export type BrochureFonts = Record<BrochureFontName, Buffer>;
+/** A face's file, and whether it has a glyph for a character (anything else would print as an empty box). */
+export type BrochureFace = { data: Buffer; draws: (codePoint: number) => boolean };
+export type BrochureFonts = Record<BrochureFontName, BrochureFace>;
 
 let loaded: BrochureFonts | undefined;
 
-/** The faces as TrueType, read and unpacked once per process (a few hundred kilobytes; they never change while it runs). */
+/** The faces, read once per process (about a megabyte; they never change while it runs). */
 export function brochureFonts(): BrochureFonts {
-  loaded ??= Object.fromEntries(Object.entries(FILES).map(([name, file]) => [name, woffToSfnt(fs.readFileSync(file()))])) as BrochureFonts;
+  loaded ??= Object.fromEntries(
+    Object.entries(FILES).map(([name, file]) => {
+      const data = fs.readFileSync(file());
+      const font = openFont(data);
+      return [name, { data, draws: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) }];
+    }),
+  ) as BrochureFonts;
   return loaded;
 }

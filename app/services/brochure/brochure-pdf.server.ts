@@ -1,5 +1,6 @@
 import type { BrochureContent } from "#app/domain/brochure";
 import { brochureFonts, type BrochureFontName } from "./brochure-fonts.server";
+import { inFace, printable } from "./brochure-text.server";
 
 /**
  * Draws a listing's brochure (A4, the site's colours and faces): page one is the cover photo, the title, the
@@ -46,15 +47,15 @@ export async function renderBrochure(content: BrochureContent, { cover }: { cove
     displayTitle: true,
     lang: "en-GB",
     info: {
-      Title: printable(content.documentTitle),
+      Title: plain(content.documentTitle),
       Author: content.siteName,
-      Subject: printable(`${content.eyebrow}: ${content.title}`),
+      Subject: plain(`${content.eyebrow}: ${content.title}`),
       Creator: content.siteName,
     },
   });
   const done = collect(doc);
   const fonts = brochureFonts();
-  for (const name of Object.keys(fonts) as BrochureFontName[]) doc.registerFont(name, fonts[name]);
+  for (const name of Object.keys(fonts) as BrochureFontName[]) doc.registerFont(name, fonts[name].data);
   // Every page, including those the description runs onto, is ivory paper like the site.
   doc.on("pageAdded", () => {
     doc.rect(0, 0, PAGE.width, PAGE.height).fill(IVORY);
@@ -94,19 +95,19 @@ function drawCover(doc: Doc, content: BrochureContent, cover: Buffer | null) {
     shade.stop(0, FOREST_950, 0.72).stop(1, FOREST_950, 0);
     doc.rect(0, 0, PAGE.width, 96).fill(shade);
     drawMonogram(doc, MARGIN.left, 26, 24, IVORY);
+    const siteName = inFace(doc, "display", content.siteName);
     doc
-      .font("display")
       .fontSize(14)
       .fillColor(IVORY)
-      .text(printable(content.siteName), MARGIN.left + 32, 30, { lineBreak: false });
+      .text(siteName, MARGIN.left + 32, 30, { lineBreak: false });
   } else {
     doc.rect(0, 0, PAGE.width, COVER_HEIGHT).fill(FOREST_900);
     drawMonogram(doc, PAGE.width / 2 - 36, COVER_HEIGHT / 2 - 70, 72, GOLD_300);
+    const siteName = inFace(doc, "display", content.siteName);
     doc
-      .font("display")
       .fontSize(24)
       .fillColor(IVORY)
-      .text(printable(content.siteName), MARGIN.left, COVER_HEIGHT / 2 + 16, { width: CONTENT_WIDTH, align: "center" });
+      .text(siteName, MARGIN.left, COVER_HEIGHT / 2 + 16, { width: CONTENT_WIDTH, align: "center" });
     doc
       .font("displayItalic")
       .fontSize(12)
@@ -131,12 +132,13 @@ function drawHeading(doc: Doc, content: BrochureContent) {
     doc.fillColor(GOLD_200).text(label, x + 8, y, { characterSpacing: 2, lineBreak: false });
   }
   y += 18;
-  doc.font("display").fontSize(27).fillColor(FOREST_900).text(printable(content.title), MARGIN.left, y, { width: CONTENT_WIDTH, lineGap: 1 });
+  const title = inFace(doc, "display", content.title);
+  doc.fontSize(27).fillColor(FOREST_900).text(title, MARGIN.left, y, { width: CONTENT_WIDTH, lineGap: 1 });
+  const place = inFace(doc, "body", content.place);
   doc
-    .font("body")
     .fontSize(10)
     .fillColor(STONE)
-    .text(printable(content.place), MARGIN.left, doc.y + 6, { width: CONTENT_WIDTH });
+    .text(place, MARGIN.left, doc.y + 6, { width: CONTENT_WIDTH });
   doc.y += 16;
   doc.rect(MARGIN.left, doc.y, 40, 1).fill(GOLD_500);
   doc.y += 18;
@@ -202,8 +204,8 @@ function drawSpecifications(doc: Doc, content: BrochureContent) {
       Math.max(
         ...pair.map((spec) =>
           Math.max(
-            doc.font("body").heightOfString(printable(spec.label), { width: labelWidth }),
-            doc.font("bodyMedium").heightOfString(printable(spec.value), { width: valueWidth }),
+            doc.heightOfString(inFace(doc, "body", spec.label), { width: labelWidth }),
+            doc.heightOfString(inFace(doc, "bodyMedium", spec.value), { width: valueWidth }),
           ),
         ),
       ) + 14;
@@ -211,14 +213,10 @@ function drawSpecifications(doc: Doc, content: BrochureContent) {
     const top = doc.y;
     pair.forEach((spec, at) => {
       const left = MARGIN.left + at * (column + gap);
-      doc
-        .font("body")
-        .fillColor(STONE)
-        .text(printable(spec.label), left, top + 7, { width: labelWidth });
-      doc
-        .font("bodyMedium")
-        .fillColor(INK)
-        .text(printable(spec.value), left + labelWidth + 8, top + 7, { width: valueWidth, align: "right" });
+      const specLabel = inFace(doc, "body", spec.label);
+      doc.fillColor(STONE).text(specLabel, left, top + 7, { width: labelWidth });
+      const specValue = inFace(doc, "bodyMedium", spec.value);
+      doc.fillColor(INK).text(specValue, left + labelWidth + 8, top + 7, { width: valueWidth, align: "right" });
       doc
         .moveTo(left, top + height)
         .lineTo(left + column, top + height)
@@ -236,7 +234,7 @@ function drawDescription(doc: Doc, content: BrochureContent) {
   // Staff's line breaks are kept, a blank line between paragraphs becomes the paragraph gap; pdfkit runs a long
   // text onto the next page by itself. It starts on page one when it fits there, or more than a few lines of it do.
   doc.font("body").fontSize(10);
-  const text = cutLongWords(doc, printable(content.description).replace(/\n\s*\n/g, "\n"), CONTENT_WIDTH);
+  const text = cutLongWords(doc, printable(content.description, "body").replace(/\n\s*\n/g, "\n"), CONTENT_WIDTH);
   const options = { width: CONTENT_WIDTH, lineGap: 4, paragraphGap: 8 };
   const height = doc.heightOfString(text, options);
   ensureSpace(doc, Math.min(height + 40, 180));
@@ -280,7 +278,7 @@ function drawFeatures(doc: Doc, content: BrochureContent) {
   const column = (CONTENT_WIDTH - gap) / 2;
   doc.font("body").fontSize(9.5);
   for (let index = 0; index < content.features.length; index += 2) {
-    const pair = content.features.slice(index, index + 2).map(printable);
+    const pair = content.features.slice(index, index + 2).map((feature) => printable(feature, "body"));
     const height = Math.max(...pair.map((feature) => doc.heightOfString(feature, { width: column - 16 }))) + 9;
     ensureSpace(doc, height);
     const top = doc.y;
@@ -307,11 +305,11 @@ async function drawContactPanel(doc: Doc, content: BrochureContent) {
   const qrX = x + CONTENT_WIDTH - qrSize - 28;
   const textWidth = qrX - x - 56;
   label(doc, "Enquiries", x + 28, top + 26, GOLD_300);
+  const speakWith = inFace(doc, "display", `Speak with ${content.siteName}`);
   doc
-    .font("display")
     .fontSize(19)
     .fillColor(IVORY)
-    .text(`Speak with ${printable(content.siteName)}`, x + 28, top + 40, { width: textWidth });
+    .text(speakWith, x + 28, top + 40, { width: textWidth });
   let y = top + 76;
   for (const row of content.contact) {
     doc
@@ -319,11 +317,11 @@ async function drawContactPanel(doc: Doc, content: BrochureContent) {
       .fontSize(6.5)
       .fillColor(GOLD_300)
       .text(row.label.toUpperCase(), x + 28, y + 1.5, { characterSpacing: 1.6, lineBreak: false });
+    const value = inFace(doc, "body", row.value);
     doc
-      .font("body")
       .fontSize(9)
       .fillColor(IVORY)
-      .text(printable(row.value), x + 108, y, { width: textWidth - 80, lineBreak: false, ellipsis: true, link: row.link, underline: false });
+      .text(value, x + 108, y, { width: textWidth - 80, lineBreak: false, ellipsis: true, link: row.link, underline: false });
     y += rowHeight;
   }
   // The code is dark on light (scanners expect it) on an ivory tile with its quiet zone.
@@ -374,7 +372,8 @@ function drawFooters(doc: Doc, content: BrochureContent) {
       .lineWidth(0.5)
       .strokeColor(INK, 0.16)
       .stroke();
-    doc.font("display").fontSize(9).fillColor(FOREST_900).text(printable(content.siteName), MARGIN.left, FOOTER_Y, { lineBreak: false });
+    const siteName = inFace(doc, "display", content.siteName);
+    doc.fontSize(9).fillColor(FOREST_900).text(siteName, MARGIN.left, FOOTER_Y, { lineBreak: false });
     const right = `${content.url.replace(/^https?:\/\//, "")}   ·   ${index + 1} / ${range.count}`;
     doc.font("body").fontSize(7.5).fillColor(STONE);
     doc.text(right, PAGE.width - MARGIN.right - doc.widthOfString(right), FOOTER_Y + 1, { lineBreak: false, link: content.url });
@@ -410,22 +409,7 @@ function drawMonogram(doc: Doc, x: number, y: number, size: number, ring: string
   doc.restore();
 }
 
-/**
- * Text the embedded faces can draw. They hold the Latin set the site's fonts serve (app/fonts.css); anything else
- * loses its accent when that leaves a Latin letter ("ő" → "o") and is dropped otherwise, never drawn as a box;
- * control characters (a tab, a stray carriage return) are dropped too.
- */
-const DRAWABLE = /[\n\u0020-\u007e\u00a0-\u00ff\u0131\u0152\u0153\u02bb\u02bc\u02c6\u02da\u02dc\u2000-\u206f\u20ac\u2122\u2212]/u;
-
-export function printable(text: string): string {
-  let out = "";
-  for (const char of text.replace(/\t/g, " ")) {
-    if (DRAWABLE.test(char)) {
-      out += char;
-      continue;
-    }
-    const base = char.normalize("NFD").replace(/\p{M}/gu, "");
-    if ([...base].every((part) => DRAWABLE.test(part))) out += base;
-  }
-  return out;
+/** Text for the document's properties (a PDF reader shows any script there): without control characters. */
+function plain(text: string): string {
+  return text.replace(/\p{Cc}/gu, " ").trim();
 }
