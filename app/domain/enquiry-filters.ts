@@ -73,3 +73,25 @@ export function filtersToSearch(filters: Partial<EnquiryFilters>, { page }: { pa
 export function hasFilters(filters: EnquiryFilters): boolean {
   return Boolean(filters.status || filters.interest || filters.category || filters.assignee || filters.from || filters.to || filters.q);
 }
+
+/** Letters, digits, dots and hyphens, or beyond ASCII: what a domain can be typed with. A space, slash or colon is not. */
+const DOMAIN_TEXT = /^[A-Za-z0-9.\-\u0080-\uffff]+$/;
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * A search for an address or domain in another script (jose@bücher.de, bücher.de, @bücher) in the ASCII form the
+ * enquiry forms store addresses in (jose@xn--bcher-kva.de, see email-address.ts), so the inbox finds them by what staff
+ * type; the text as typed is searched for too. Undefined when the part after the last @ is not such a domain. Whole
+ * labels are converted, so "bücher" finds xn--bcher-kva.de while part of one ("büch") cannot.
+ * The URL parser does the conversion (in every browser and in Node), the same as the forms.
+ */
+export function asciiDomainSearch(q: string): string | undefined {
+  const at = q.lastIndexOf("@");
+  const domain = q.slice(at + 1);
+  if (!NON_ASCII.test(domain) || !DOMAIN_TEXT.test(domain)) return undefined;
+  try {
+    return q.slice(0, at + 1) + new URL(`http://${domain}`).hostname;
+  } catch {
+    return undefined;
+  }
+}

@@ -8,7 +8,14 @@ export type EnquirySummary = {
   reference: string;
   firstName: string;
   lastName: string;
+  /**
+   * The address as stored, its domain in ASCII form (jose@xn--bcher-kva.de): what mailto: links and replies use, and
+   * what the CSV export gives, since a spreadsheet goes on into mail-merge tools and CRMs, where this form is the one
+   * every tool accepts, and it is the form the personal-data export and the database hold, so rows can be matched.
+   */
   email: string;
+  /** The same address as staff read it on screen, its domain in Unicode (jose@bücher.de); see services/email-display.server.ts. */
+  displayEmail: string;
   phone: string;
   interest: string;
   pipelineStatus: PipelineStatus;
@@ -35,6 +42,8 @@ export type EnquiryMessage = {
   id: string;
   kind: string;
   recipient: string;
+  /** The recipient as staff read it (domain in Unicode). */
+  displayRecipient: string;
   state: DeliveryState;
   attempts: number;
   lastError: string | null;

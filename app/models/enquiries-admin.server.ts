@@ -3,12 +3,13 @@ import { announceChange } from "#app/db/change-bus.server";
 import type { Database, DbOrTx } from "#app/db/client.server";
 import { authUser, contactSubmissions, emailOutbox, enquiryNotes, listings, type ContactSubmissionRow } from "#app/db/schema";
 import { deliveryState, summariseDelivery, type DeliveryState } from "#app/domain/enquiry-delivery";
-import type { EnquiryFilters } from "#app/domain/enquiry-filters";
+import { asciiDomainSearch, type EnquiryFilters } from "#app/domain/enquiry-filters";
 import { PIPELINE_STATUS_LABELS, type PipelineStatus } from "#app/domain/enquiry-pipeline-status";
 import { enquiryReference, referencePrefix } from "#app/domain/enquiry-reference";
 import type { EnquiryMessage, EnquiryNote, EnquirySummary, StaffOption } from "#app/domain/enquiry-views";
 import { sharePath } from "#app/domain/shortlist";
 import { canAccess } from "#app/domain/staff-roles";
+import { displayEmailAddress } from "#app/services/email-display.server";
 import { ENQUIRY_MAIL_KINDS } from "#app/services/mail/mail-kinds.server";
 import { recordAudit, type AuditActor } from "./audit.server";
 import { listingOfEnquiry } from "./outbox.server";
@@ -57,10 +58,13 @@ export function filterCondition(filters: Omit<EnquiryFilters, "page">): SQL | un
   if (filters.q) {
     const pattern = likePattern(filters.q);
     const prefix = referencePrefix(filters.q);
+    const asciiDomain = asciiDomainSearch(filters.q);
     conditions.push(
       or(
         sql`(${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}) ilike ${pattern}`,
         sql`${contactSubmissions.email} ilike ${pattern}`,
+        // Addresses are stored with their domain in ASCII form: bücher.de typed in the box is looked for as xn--bcher-kva.de too.
+        ...(asciiDomain ? [sql`${contactSubmissions.email} ilike ${likePattern(asciiDomain)}`] : []),
         sql`${contactSubmissions.phone} ilike ${pattern}`,
         sql`${contactSubmissions.message} ilike ${pattern}`,
         ...(prefix ? [sql`replace(${contactSubmissions.submissionId}, '-', '') like ${`${prefix}%`}`] : []),
@@ -104,9 +108,15 @@ type SummaryRow = {
 export type { EnquirySummary };
 
 function toSummary(row: SummaryRow & { excerpt?: string }): EnquirySummary {
-  const typed = row as unknown as Omit<EnquirySummary, "reference" | "delivery"> & { deliveryStates: DeliveryState[] };
+  const typed = row as unknown as Omit<EnquirySummary, "reference" | "delivery" | "displayEmail"> & { deliveryStates: DeliveryState[] };
   const { deliveryStates: states, ...rest } = typed;
-  return { ...rest, excerpt: row.excerpt ?? "", reference: enquiryReference(typed.submissionId), delivery: summariseDelivery(states) };
+  return {
+    ...rest,
+    displayEmail: displayEmailAddress(typed.email),
+    excerpt: row.excerpt ?? "",
+    reference: enquiryReference(typed.submissionId),
+    delivery: summariseDelivery(states),
+  };
 }
 
 function summaries(db: DbOrTx) {
@@ -169,7 +179,8 @@ export async function* enquiriesForExport(db: Database, filters: Omit<EnquiryFil
 }
 
 export type EnquiryDetail = {
-  enquiry: ContactSubmissionRow & { reference: string; listingTitle: string | null; assigneeName: string | null };
+  /** `email` as stored (ASCII domain) for mailto: and replies, `displayEmail` for the screen (EnquirySummary). */
+  enquiry: ContactSubmissionRow & { reference: string; displayEmail: string; listingTitle: string | null; assigneeName: string | null };
   messages: EnquiryMessage[];
   notes: EnquiryNote[];
   /** Other enquiries from the same e-mail address, newest first. */
@@ -200,13 +211,21 @@ export async function loadEnquiry(db: Database, id: string, mailbox: string): Pr
       .limit(20),
   ]);
   return {
-    enquiry: { ...row.enquiry, reference: enquiryReference(submissionId), listingTitle: row.listingTitle, assigneeName: row.assigneeName },
+    enquiry: {
+      ...row.enquiry,
+      reference: enquiryReference(submissionId),
+      displayEmail: displayEmailAddress(email),
+      listingTitle: row.listingTitle,
+      assigneeName: row.assigneeName,
+    },
     messages: outbox.map((message) => {
       const payload = message.payload as { body?: unknown; authorName?: unknown };
+      const recipient = message.recipient ?? (message.kind === "staff-notification" ? mailbox : email);
       return {
         id: message.id,
         kind: message.kind,
-        recipient: message.recipient ?? (message.kind === "staff-notification" ? mailbox : email),
+        recipient,
+        displayRecipient: displayEmailAddress(recipient),
         state: deliveryState(message),
         attempts: message.attempts,
         lastError: message.lastError,

@@ -168,6 +168,7 @@ export function NoteForm({ answer }: { answer?: EnquiryActionResult }) {
   );
 }
 
+/** `email` is only the label's text, the address as staff read it: the server sends the reply to the stored address. */
 export function ReplyForm({ answer, email }: { answer?: EnquiryActionResult; email: string }) {
   return (
     <TextForm

@@ -5,7 +5,11 @@ import { EnquiryDeliveryBadge, formatAdminDate, PipelineBadge } from "./enquiry-
 import { enquirySourceLabel } from "#app/domain/shortlist";
 import { countOf } from "#app/domain/plural";
 
-/** Enquiries as rows: unread ones in gold; each shows its source, interest, status, assignee, e-mail state and date. */
+/**
+ * Enquiries as rows: unread ones in gold; each shows its source, interest, status, assignee, e-mail state and date.
+ * Addresses are shown as staff read them (displayEmail, domain in Unicode), never converted here, so the server's HTML and
+ * the hydrated page agree.
+ */
 export function EnquiryList({ items, linkSearch = "" }: { items: EnquirySummary[]; linkSearch?: string }) {
   return (
     <ul className="divide-y divide-linen border border-linen bg-white/70">
@@ -21,10 +25,10 @@ export function EnquiryList({ items, linkSearch = "" }: { items: EnquirySummary[
                 to={`/edit/enquiries/${item.id}${linkSearch}`}
                 className={`text-forest-900 after:absolute after:inset-0 hover:underline ${item.openedAt ? "" : "font-semibold"}`}
               >
-                {fullName(item) || item.email}
+                {fullName(item) || item.displayEmail}
                 {item.openedAt ? null : <span className="sr-only"> (unopened)</span>}
               </Link>
-              <span className="min-w-0 truncate text-sm text-stone">{item.email}</span>
+              <span className="min-w-0 truncate text-sm text-stone">{item.displayEmail}</span>
             </div>
             <p className="mt-1 truncate text-sm text-ink/75">{item.excerpt}</p>
             <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-stone">

@@ -17,7 +17,7 @@ export function EnquiryMessages({ messages, canSend }: { messages: EnquiryMessag
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium text-forest-900">
               {MAIL_KIND_LABELS[message.kind] ?? message.kind}
-              <span className="font-normal text-stone"> to {message.recipient}</span>
+              <span className="font-normal text-stone"> to {message.displayRecipient}</span>
             </p>
             <DeliveryBadge state={message.state} />
           </div>

@@ -1,15 +1,3 @@
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  useActionData,
-  useLoaderData,
-  useMatches,
-  useParams,
-  type RouteObject,
-} from "react-router";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
@@ -17,30 +5,12 @@ import { contentBlocks } from "#app/db/schema";
 import type { AdminContentBlock } from "#app/domain/admin-content";
 import type { StaffRole } from "#app/domain/staff-roles";
 import type { AppServices } from "#app/services/app-services.server";
+import { renderPage, routeOf } from "../../../tests/setup/route-screens";
 import { sessionCookieFor } from "../../../tests/setup/staff-sessions";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../../tests/setup/test-db";
 import { contextFor, createTestServices, TEST_SITE } from "../../../tests/setup/test-services";
 import * as contentRoute from "./content";
 import * as layoutRoute from "./layout";
-
-/** A framework route module's screen, given its data the way the framework's generated wrapper does. */
-function screen(Component: ComponentType<never>) {
-  return function RouteScreen() {
-    const props = { loaderData: useLoaderData(), actionData: useActionData(), params: useParams(), matches: useMatches() };
-    return createElement(Component, props as never);
-  };
-}
-
-function route(id: string, path: string, module: Record<string, unknown>, children?: RouteObject[]): RouteObject {
-  return {
-    id,
-    path,
-    loader: module.loader as RouteObject["loader"],
-    Component: screen(module.default as ComponentType<never>),
-    ErrorBoundary: module.ErrorBoundary as RouteObject["ErrorBoundary"],
-    children,
-  };
-}
 
 /** /edit/content rendered on the server as a browser opening it would see it, inside the admin layout. */
 describe("the Content Manager's refusals", () => {
@@ -48,7 +18,7 @@ describe("the Content Manager's refusals", () => {
   let services: AppServices;
   let stop: () => Promise<void>;
   const cookies = new Map<StaffRole, string>();
-  const routes = [route("routes/admin/layout", "/edit", layoutRoute, [route("routes/admin/content", "content", contentRoute)])];
+  const routes = [routeOf("routes/admin/layout", "/edit", layoutRoute, [routeOf("routes/admin/content", "content", contentRoute)])];
 
   beforeAll(async () => {
     handle = await openTestDatabase("pglite");
@@ -61,12 +31,9 @@ describe("the Content Manager's refusals", () => {
   });
 
   async function render(role: StaffRole) {
-    const handler = createStaticHandler(routes);
-    const request = new Request(`${TEST_SITE}/edit/content`, { headers: { cookie: cookies.get(role)! } });
-    const context = await handler.query(request, { requestContext: contextFor(services) });
-    if (context instanceof Response) throw new Error(`answered ${context.status}`);
-    const html = renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));
-    return { status: context.statusCode, html };
+    const page = await renderPage(routes, new Request(`${TEST_SITE}/edit/content`, { headers: { cookie: cookies.get(role)! } }), services);
+    if (page.location !== null) throw new Error(`answered ${page.status} to ${page.location}`);
+    return page;
   }
 
   it("shows a Sales user the admin's shared 'Not allowed' screen inside the shell, not the crash screen", async () => {

@@ -15,10 +15,13 @@ import type { Database } from "#app/db/client.server";
 import { listEnquiries } from "#app/models/enquiries-admin.server";
 import { eraseAddressData } from "#app/models/enquiry-privacy.server";
 import { requireStaff, requireStaffAction } from "#app/services/auth.server";
+import { displayEmailAddress } from "#app/services/email-display.server";
 
 /** What the page shows after a post: the address looked up and what is held about it, and each form's result. */
 type PrivacyAnswer = {
   email: string | null;
+  /** The address as staff read it (its domain in Unicode, services/email-display.server.ts). */
+  shownEmail?: string;
   found: EnquirySummary[] | null;
   find?: SubmissionResult<string[]>;
   erase?: SubmissionResult<string[]>;
@@ -30,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { retentionMonths } = await context.get(servicesContext).settings.current();
   return { retentionMonths };
 }
+
+const shown = (email: string | null) => (email ? displayEmailAddress(email) : undefined);
 
 /** The enquiries from exactly this address (the inbox's search finds it among others). */
 async function heldAbout(db: Database, email: string): Promise<EnquirySummary[]> {
@@ -47,13 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       const email = findAddressSchema.safeParse({ email: formData.get("email") }).data?.email ?? null;
       const found = email ? await heldAbout(services.db, email) : null;
-      return data<PrivacyAnswer>({ email, found, erase: submission.reply() }, { status: 400 });
+      return data<PrivacyAnswer>({ email, shownEmail: shown(email), found, erase: submission.reply() }, { status: 400 });
     }
     const { email } = submission.value;
     const { enquiries } = await eraseAddressData(services.db, user, email);
     services.changes.emitLocal("enquiries", "erased");
     return data<PrivacyAnswer>({
       email,
+      shownEmail: shown(email),
       found: await heldAbout(services.db, email),
       erase: submission.reply({ resetForm: true }),
       erased: enquiries,
@@ -62,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: findAddressSchema });
   if (submission.status !== "success") return data<PrivacyAnswer>({ email: null, found: null, find: submission.reply() }, { status: 400 });
   const { email } = submission.value;
-  return data<PrivacyAnswer>({ email, found: await heldAbout(services.db, email), find: submission.reply() });
+  return data<PrivacyAnswer>({ email, shownEmail: shown(email), found: await heldAbout(services.db, email), find: submission.reply() });
 }
 
 export function headers() {
@@ -95,7 +101,7 @@ export default function EnquiryPrivacy({ loaderData, actionData }: Route.Compone
         <section aria-label="What is held" className="mt-10 space-y-6">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h2 className="font-display text-2xl text-forest-900">
-              {countOf(found.length, "enquiry", "enquiries")} from {email}
+              {countOf(found.length, "enquiry", "enquiries")} from {actionData?.shownEmail ?? email}
             </h2>
             {/* A plain form, with or without JavaScript: the browser itself saves the JSON the post answers. */}
             <form method="post" action="/edit/enquiries/privacy/export">

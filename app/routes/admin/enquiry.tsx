@@ -54,7 +54,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export default function Enquiry({ loaderData, actionData }: Route.ComponentProps) {
   const { enquiry, messages, notes, related, staff, canSend } = loaderData;
   const answer = actionData as EnquiryActionResult | undefined;
-  const name = fullName(enquiry) || enquiry.email;
+  const name = fullName(enquiry) || enquiry.displayEmail;
   const nextStep = intentLabel(enquiry.intent);
   const preference = contactPreference(enquiry.contactMethod, enquiry.contactTime);
   const ownMessages = messages.filter((message) => message.kind !== "enquiry-reply");
@@ -81,9 +81,12 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
         <div className="min-w-0">
           <dl>
             <Row label="E-mail">
+              {/* Staff read the domain in Unicode; the link, like replies, uses the stored ASCII form, which every mail client takes. */}
               <a href={`mailto:${enquiry.email}`} className="text-forest-900 underline underline-offset-4">
-                {enquiry.email}
+                {enquiry.displayEmail}
               </a>
+              {/* Where mail actually goes, when the domain reads differently on screen: to check, or to copy into a tool that wants ASCII. */}
+              {enquiry.displayEmail === enquiry.email ? null : <span className="mt-1 block text-xs text-stone">Mail goes to {enquiry.email}</span>}
             </Row>
             <Row label="Phone">{enquiry.phone}</Row>
             {nextStep ? <Row label="Next step">{nextStep}</Row> : null}
@@ -105,7 +108,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
           <Section title="E-mails">
             <EnquiryMessages messages={messages} canSend={canSend} />
             <div className="mt-6 border border-linen bg-white/70 p-4 sm:p-6">
-              <ReplyForm answer={answer} email={enquiry.email} />
+              <ReplyForm answer={answer} email={enquiry.displayEmail} />
             </div>
           </Section>
           <Section title="Notes">
@@ -133,7 +136,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
           </div>
           <section aria-labelledby="related-heading">
             <h2 id="related-heading" className="font-display text-lg text-forest-900">
-              Other enquiries from {enquiry.email}
+              Other enquiries from {enquiry.displayEmail}
             </h2>
             <div className="mt-3">
               {related.length ? <EnquiryList items={related} /> : <p className="text-sm text-stone">None: this is the first.</p>}
