@@ -7,8 +7,6 @@ import { parseEnquiryFilters } from "#app/domain/enquiry-filters";
 import { enquiryReference } from "#app/domain/enquiry-reference";
 import { parseEnv } from "#app/env.server";
 import { enquiryCsvRows } from "#app/services/enquiry-csv.server";
-import { startOutboxWorker } from "#app/services/mail/outbox-worker.server";
-import { smtpTransport } from "#app/services/mail/smtp-transport.server";
 import { claimDailyRun, runRetentionIfDue } from "#app/services/retention-job.server";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import { startSmtpStub, type SmtpStub } from "../../tests/stubs/smtp-stub";
@@ -25,11 +23,11 @@ import {
 import { deleteExpiredEnquiries, eraseAddressData, exportAddressData } from "./enquiry-privacy.server";
 import { settingsDefaults } from "./site-settings.server";
 import { storeSubmission } from "./submissions.server";
+import { sendOutboxOnce } from "../../tests/fixtures/outbox";
 
 const SITE = "https://whitestreams.example";
 const env = parseEnv({ SITE_URL: SITE, ENQUIRY_MAILBOX: "desk@whitestreams.example" });
 const OWNER = { id: "owner-1", name: "Olivia Owner", email: "olivia@example.test" };
-const quiet = { info() {}, warn() {}, error() {} };
 
 type Seed = { name: string; email: string; message: string; interest?: string; listingPath?: string | null; phone?: string; daysAgo?: number };
 
@@ -156,16 +154,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       await addEnquiryNote(handle.db, OWNER, id, "Called her: viewing on Tuesday.");
       const first = await queueEnquiryReply(handle.db, OWNER, id, "Dear Amelia,\n\nTuesday at 11 suits us.", SITE);
       const second = await queueEnquiryReply(handle.db, OWNER, id, "A car will collect you.", SITE);
-      const worker = startOutboxWorker({
-        db: handle.db,
-        env,
-        settings: () => Promise.resolve(settingsDefaults(env)),
-        transport: smtpTransport({ url: smtp.url, ignoreTLS: true }),
-        pollSeconds: 3600,
-        logger: quiet,
-      });
-      await worker.runOnce();
-      await worker.stop();
+      await sendOutboxOnce(handle.db, env, smtp.url);
       const ack = `<${submissionId}.visitor-acknowledgement@whitestreams.example>`;
       const replies = smtp.messages.filter((mail) => mail.headers.subject?.startsWith("Re: "));
       expect(replies).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
-import { auditEvents, contactSubmissions } from "#app/db/schema";
+import { auditEvents } from "#app/db/schema";
 import type { SiteSettings } from "#app/domain/site-settings";
 import { parseEnv } from "#app/env.server";
 import { runRetentionIfDue } from "#app/services/retention-job.server";
@@ -9,10 +9,9 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db
 import { TEST_ACTOR } from "../../tests/setup/test-actor";
 import { RetentionConfirmationNeeded, saveSettingsForm } from "./settings-form.server";
 import { loadSettings } from "./site-settings.server";
-import { storeSubmission } from "./submissions.server";
+import { storeAgedEnquiry } from "../../tests/fixtures/aged-enquiry";
 
 const env = parseEnv({ SITE_URL: "https://whitestreams.example", ENQUIRY_RETENTION_MONTHS: "24" });
-const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /** Shortening the retention period deletes stored enquiries at the clean-up's next run: it is saved only once confirmed. */
@@ -21,24 +20,7 @@ for (const kind of TEST_DATABASE_KINDS) {
     let handle: DatabaseHandle;
 
     /** An enquiry received `daysAgo` days before now. */
-    async function enquiry(daysAgo: number) {
-      const submissionId = crypto.randomUUID();
-      await storeSubmission(handle.db, {
-        submissionId,
-        firstName: "Aged",
-        lastName: "Enquiry",
-        email: `aged-${submissionId}@example.test`,
-        phone: "Not provided",
-        interest: "General",
-        message: `Received ${daysAgo} days ago.`,
-        listingPath: null,
-        metadata: { userAgent: "Vitest", timestamp: new Date().toISOString() },
-      });
-      await handle.db
-        .update(contactSubmissions)
-        .set({ createdAt: new Date(Date.now() - daysAgo * DAY) })
-        .where(eq(contactSubmissions.submissionId, submissionId));
-    }
+    const enquiry = (daysAgo: number) => storeAgedEnquiry(handle.db, daysAgo);
 
     /** A save from a form opened just now, changing only the retention period. */
     async function saveRetention(months: number, confirmed: number | null = null, now = new Date()) {

@@ -11,9 +11,9 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db
 import { startSmtpStub, type SmtpStub } from "../../tests/stubs/smtp-stub";
 import { submitEnquiry } from "./enquiry-pipeline.server";
 import { staffNotification, visitorAcknowledgement } from "./mail/message.server";
-import { startOutboxWorker } from "./mail/outbox-worker.server";
 import { smtpTransport } from "./mail/smtp-transport.server";
 import { memoryRateLimiter } from "./rate-limit.server";
+import { sendOutboxOnce } from "../../tests/fixtures/outbox";
 
 /**
  * Visitors whose address has a domain in another script (jose@bücher.de): the enquiry is taken, stored in the
@@ -25,7 +25,6 @@ const env = parseEnv({
   ENQUIRY_MAILBOX: "desk@whitestreams.example",
   MAIL_FROM: "White Streams <concierge@whitestreams.example>",
 });
-const quietLog = { info() {}, warn() {}, error() {} };
 
 /** A stored enquiry, for composing messages without a database. */
 const row = {
@@ -83,16 +82,7 @@ for (const kind of TEST_DATABASE_KINDS) {
       const id = form.get("submission_id") as string;
       expect(await findSubmission(handle.db, id)).toMatchObject({ email: "jose@xn--bcher-kva.de" });
 
-      const worker = startOutboxWorker({
-        db: handle.db,
-        env,
-        settings: () => Promise.resolve(settingsDefaults(env)),
-        transport: smtpTransport({ url: smtp.url, ignoreTLS: true }),
-        pollSeconds: 3600,
-        logger: quietLog,
-      });
-      await worker.runOnce();
-      await worker.stop();
+      await sendOutboxOnce(handle.db, env, smtp.url);
 
       const ours = smtp.messages.filter((mail) => mail.headers["message-id"]?.includes(id));
       const desk = ours.find((mail) => mail.headers.to === "desk@whitestreams.example")!;

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server";
-import { appSettings, contactSubmissions } from "#app/db/schema";
+import { appSettings } from "#app/db/schema";
 import { parseEnv } from "#app/env.server";
 import { settingsDefaults } from "#app/models/site-settings.server";
-import { storeSubmission } from "#app/models/submissions.server";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "../../tests/setup/test-db";
 import { runRetentionIfDue } from "./retention-job.server";
+import { storeAgedEnquiry } from "../../tests/fixtures/aged-enquiry";
 
 const settings = { ...settingsDefaults(parseEnv({ SITE_URL: "https://whitestreams.example" })), retentionMonths: 24 };
 const readSettings = () => Promise.resolve(settings);
@@ -17,24 +17,7 @@ for (const kind of TEST_DATABASE_KINDS) {
     let handle: DatabaseHandle;
 
     /** An enquiry received `daysAgo` days before now. */
-    async function enquiry(daysAgo: number) {
-      const submissionId = crypto.randomUUID();
-      await storeSubmission(handle.db, {
-        submissionId,
-        firstName: "Old",
-        lastName: "Enquiry",
-        email: `old-${submissionId}@example.test`,
-        phone: "Not provided",
-        interest: "General",
-        message: "An enquiry from long ago.",
-        listingPath: null,
-        metadata: { userAgent: "Vitest", timestamp: new Date().toISOString() },
-      });
-      await handle.db
-        .update(contactSubmissions)
-        .set({ createdAt: new Date(Date.now() - daysAgo * DAY) })
-        .where(eq(contactSubmissions.submissionId, submissionId));
-    }
+    const enquiry = (daysAgo: number) => storeAgedEnquiry(handle.db, daysAgo);
 
     const lastRun = async () => (await handle.db.select().from(appSettings).where(eq(appSettings.key, "retention-job")))[0]?.value ?? null;
 
