@@ -266,10 +266,19 @@ isolatedTest.describe("site-wide staff operations (a private server)", () => {
       await expect(page.getByRole("status")).toHaveText("Saved 1 change.");
       await expect(months).toHaveValue("1");
 
-      // Lengthening asks nothing.
+      // Lengthening asks nothing. "Saved" above means the form has started over from the saved values, so what is
+      // typed at once is what the next save sends (the earlier "Saved" is still on screen when that save is sent).
       await months.fill("3");
+      const sent = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/edit/settings"));
+      const answered = page.waitForResponse(
+        (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/edit/settings"),
+      );
       await page.getByRole("button", { name: "Save settings" }).click();
+      expect(new URLSearchParams((await sent).postData() ?? "").get("retentionMonths")).toBe("3");
+      expect((await answered).status()).toBe(200);
       await expect(page.getByRole("status")).toHaveText("Saved 1 change.");
+      await page.reload();
+      await expect(months).toHaveValue("3");
 
       // Without JavaScript: the same question on the answered page, and its plain button saves.
       const plain = await browser.newContext({ javaScriptEnabled: false, baseURL });

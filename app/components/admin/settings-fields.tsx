@@ -7,10 +7,12 @@ export type SettingFieldProps = {
   defaults: SiteSettings;
   type?: "text" | "email" | "tel" | "url" | "number";
   hint?: string;
+  /** While a save is under way (see routes/admin/settings.tsx). */
+  readOnly?: boolean;
 };
 
 /** One setting of /edit/settings: its label, the input, the environment's default under it, and its errors. */
-export function SettingField({ name, fields, defaults, type = "text", hint }: SettingFieldProps) {
+export function SettingField({ name, fields, defaults, type = "text", hint, readOnly = false }: SettingFieldProps) {
   const meta = fields[name];
   const fallback = String(defaults[name]);
   const describedBy = [`${meta.id}-default`, meta.errors?.length ? meta.errorId : ""].filter(Boolean).join(" ");
@@ -23,6 +25,7 @@ export function SettingField({ name, fields, defaults, type = "text", hint }: Se
       <input
         key={key}
         {...input}
+        readOnly={readOnly}
         aria-describedby={describedBy}
         className={`mt-1.5 h-11 w-full border bg-white px-3 text-sm text-ink outline-none focus:border-forest-700 ${meta.errors?.length ? "border-red-700" : "border-linen"}`}
       />

@@ -78,6 +78,10 @@ export function headers() {
 export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { values, defaults } = loaderData;
   const refused = actionData && actionData.saved === null ? actionData : undefined;
+  // A save is over only once the page's data has been read again: React Router hands over the action's answer first
+  // and the reloaded values (which start the form over) a moment later, so "Saved" waits for them, and the fields take
+  // no typing meanwhile that the fresh form would then drop.
+  const saving = useNavigation().formMethod === "POST";
   return (
     <div className="max-w-4xl">
       <title>Settings | Admin</title>
@@ -86,13 +90,13 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
         title="Settings"
         intro="What buyers see and how enquiries are handled, changed without a redeploy. Each value starts from the server's environment; a change here applies on every server at once and is recorded in the activity trail."
       />
-      {actionData?.saved != null ? (
+      {actionData?.saved != null && !saving ? (
         <p role="status" className="mt-8 border border-forest-600/40 bg-forest-900/5 px-4 py-3 text-sm text-forest-900">
           {actionData.saved === 0 ? "Nothing changed." : `Saved ${countOf(actionData.saved, "change")}.`}
         </p>
       ) : null}
       {/* A save reads the settings again; the form starts over from them, so it never compares with values it no longer shows. */}
-      <SettingsForm key={JSON.stringify(values)} values={values} defaults={defaults} refused={refused} />
+      <SettingsForm key={JSON.stringify(values)} values={values} defaults={defaults} refused={refused} saving={saving} />
     </div>
   );
 }
@@ -102,10 +106,11 @@ type SettingsFormProps = {
   defaults: SiteSettings;
   /** A refused save's answer: what was typed, the values it compared with, and any conflict or question. */
   refused?: { result: SubmissionResult<string[]>; loaded: string | null; conflict: SettingsConflict | null; retention: RetentionShortening | null };
+  /** A save is on its way, or its answer is and the values are being read again. */
+  saving: boolean;
 };
 
-function SettingsForm({ values, defaults, refused }: SettingsFormProps) {
-  const saving = useNavigation().formMethod === "POST";
+function SettingsForm({ values, defaults, refused, saving }: SettingsFormProps) {
   const [form, fields] = useForm({
     id: "site-settings",
     lastResult: refused?.result,
@@ -116,7 +121,7 @@ function SettingsForm({ values, defaults, refused }: SettingsFormProps) {
   });
   const all = fields as unknown as Record<SiteSettingKey, FieldMetadata<string>>;
   const field = (name: SiteSettingKey, type?: SettingFieldProps["type"], hint?: string) => (
-    <SettingField name={name} fields={all} defaults={defaults} type={type} hint={hint} />
+    <SettingField name={name} fields={all} defaults={defaults} type={type} hint={hint} readOnly={saving} />
   );
   const conflict = refused?.conflict;
   const retention = refused?.retention;
