@@ -9,6 +9,7 @@ import { pinoHttp } from "pino-http";
 import { getEnv } from "../app/env.server";
 import { loggableUrl } from "../app/services/log-redaction.server";
 import { logger } from "../app/services/logger.server";
+import { drainOnceWhereAdded } from "./compression-drain";
 import { takeEarlyDatabase } from "./early-start";
 import { requestTargetGuard } from "./request-guard";
 import { cspNonce, securityHeaders } from "./security-headers";
@@ -67,6 +68,7 @@ host.use(
     brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   }),
 );
+host.use(drainOnceWhereAdded);
 
 // A static file's address is read by the app's rules (methods, host, control characters, broken escapes, depth), so a
 // malformed one gets the same plain refusal as a page's rather than the static layer's own answer.
