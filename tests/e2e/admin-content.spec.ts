@@ -1,6 +1,6 @@
 import { E2E_CONTENT_BLOCK_COUNT } from "../setup/e2e-fixtures";
 import { signInAsAdmin } from "./admin-session";
-import { expect, expectAccessible, expectFieldError, test } from "./fixtures";
+import { expect, expectAccessible, expectFieldError, holdPosts, test } from "./fixtures";
 import { test as isolatedTest } from "./isolated-server";
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -128,7 +128,12 @@ isolatedTest.describe("a page's own block (a private server)", () => {
     await expect(editor).toBeVisible();
     const newText = `Our mission, edited in the browser test at ${Date.now()}.`;
     await editor.fill(newText);
+    // While the save is on its way (held here) the text takes no typing: the saved block replaces it when the answer comes.
+    const release = await holdPosts(page, "**/edit/content*");
     await card.getByRole("button", { name: "Save Changes" }).click();
+    await expect(card.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    await expect(editor).not.toBeEditable();
+    release();
     await expect(card.getByRole("textbox")).toHaveCount(0);
     await expect(card).toContainText(newText);
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectFieldError, expectNoFieldError, reachForForm, test } from "./fixtures";
+import { expect, expectAccessible, expectFieldError, expectNoFieldError, holdPosts, reachForForm, test } from "./fixtures";
 
 // These flows post, wait for answers and run axe; on a busy machine they need more than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -71,11 +71,7 @@ test.describe("Contact page", () => {
       await expect(page.getByRole("alert")).toHaveCount(0);
 
       // Hold the answer a moment to see the sending state.
-      let release: () => void = () => {};
-      await page.route("**/contact*", async (route) => {
-        if (route.request().method() === "POST") await new Promise<void>((resolve) => (release = resolve));
-        await route.continue();
-      });
+      const release = await holdPosts(page, "**/contact*");
       await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
       await f.send.click();
       await expect(f.send).toHaveText("Sending...");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-session";
-import { expect, expectAccessible, expectFieldError, reachForForm, test } from "./fixtures";
+import { expect, expectAccessible, expectFieldError, holdPosts, reachForForm, test } from "./fixtures";
 
 // These flows post, wait for answers and run axe; on a busy machine they need more than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -55,13 +55,7 @@ test.describe("detail page enquiry form", () => {
       await f.phone.fill("+44 20 7946 0958");
       await f.message.fill("Is the car still available?");
 
-      // Made before the post, so releasing it works even when the button's pending state shows before the request is caught.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(`**${LISTING}*`, async (route) => {
-        if (route.request().method() === "POST") await held;
-        await route.continue();
-      });
+      const release = await holdPosts(page, `**${LISTING}*`);
       await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
       await f.send.click();
       await expect(f.send).toHaveText("Sending...");

@@ -104,3 +104,17 @@ export async function hydrated(page: Page) {
 export async function deferredReady(page: Page, name: string) {
   await expect(page.locator(`[data-deferred="${name}"]`)).toHaveAttribute("data-ready", "");
 }
+
+/**
+ * Holds every POST to `url` (a Playwright glob) until the returned function is called, so a test can look at a form
+ * while its save is on its way. Set up before the click: the pending state may show before the request is caught.
+ */
+export async function holdPosts(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  return release;
+}

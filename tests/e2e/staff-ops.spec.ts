@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-session";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, holdPosts, test } from "./fixtures";
 import { test as isolatedTest } from "./isolated-server";
 
 // Whole flows with a real sign-in (scrypt) on a shared, busy machine: more than the default 30 s.
@@ -267,16 +267,20 @@ isolatedTest.describe("site-wide staff operations (a private server)", () => {
       await expect(months).toHaveValue("1");
 
       // Lengthening asks nothing. "Saved" above means the form has started over from the saved values, so what is
-      // typed at once is what the next save sends (the earlier "Saved" is still on screen when that save is sent).
+      // typed at once is what the next save sends. While that save is on its way (held here), the last "Saved" is gone
+      // and the fields take no typing, which the form, starting over from the saved values again, would drop.
       await months.fill("3");
       const sent = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/edit/settings"));
-      const answered = page.waitForResponse(
-        (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/edit/settings"),
-      );
+      const release = await holdPosts(page, "**/edit/settings*");
       await page.getByRole("button", { name: "Save settings" }).click();
       expect(new URLSearchParams((await sent).postData() ?? "").get("retentionMonths")).toBe("3");
-      expect((await answered).status()).toBe(200);
+      await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+      await expect(page.getByRole("status")).toHaveCount(0);
+      await expect(months).not.toBeEditable();
+      release();
       await expect(page.getByRole("status")).toHaveText("Saved 1 change.");
+      await expect(months).toBeEditable();
+      await expect(months).toHaveValue("3");
       await page.reload();
       await expect(months).toHaveValue("3");
 

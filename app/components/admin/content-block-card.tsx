@@ -83,6 +83,8 @@ export function ContentBlockCard({ block: initial }: { block: AdminContentBlock 
               name="content"
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
+              // The saved block replaces the draft when the answer comes: what was typed meanwhile would vanish with it.
+              readOnly={saving}
               rows={block.type === "html" ? 14 : 6}
               aria-describedby={block.hasDefault ? `content-${block.id}-hint` : undefined}
               autoFocus
