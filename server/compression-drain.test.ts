@@ -9,7 +9,7 @@ import { drainOnceWhereAdded } from "./compression-drain";
 
 /**
  * A large streamed answer through compression(), written the way React Router writes every answer: 40 chunks of
- * 155 KB (an enquiry export's pages of 500 rows), each more than the compressor takes at once, so each waits for
+ * 144 KB (an enquiry export's pages of 500 rows), each more than the compressor takes at once, so each waits for
  * "drain". What an operator would see is Node's warning in the log, and what the client gets is the whole file.
  */
 const PAGE = new TextEncoder().encode("CSV-0001,2026-11-29 10:00,Jose Garcia,jose@example.com,Please call me.\r\n".repeat(2_000));
