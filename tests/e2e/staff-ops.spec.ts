@@ -279,6 +279,9 @@ isolatedTest.describe("site-wide staff operations (a private server)", () => {
       await expect(months).not.toBeEditable();
       release();
       await expect(page.getByRole("status")).toHaveText("Saved 1 change.");
+      // "Save settings" is at the foot of a long page: the notice at its top takes the focus and is scrolled to.
+      await expect(page.getByRole("status")).toBeFocused();
+      await expect(page.getByRole("status")).toBeInViewport();
       await expect(months).toBeEditable();
       await expect(months).toHaveValue("3");
       await page.reload();

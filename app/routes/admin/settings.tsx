@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
@@ -90,14 +91,30 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
         title="Settings"
         intro="What buyers see and how enquiries are handled, changed without a redeploy. Each value starts from the server's environment; a change here applies on every server at once and is recorded in the activity trail."
       />
-      {actionData?.saved != null && !saving ? (
-        <p role="status" className="mt-8 border border-forest-600/40 bg-forest-900/5 px-4 py-3 text-sm text-forest-900">
-          {actionData.saved === 0 ? "Nothing changed." : `Saved ${countOf(actionData.saved, "change")}.`}
-        </p>
-      ) : null}
+      {actionData?.saved != null && !saving ? <SavedNotice saved={actionData.saved} /> : null}
       {/* A save reads the settings again; the form starts over from them, so it never compares with values it no longer shows. */}
       <SettingsForm key={JSON.stringify(values)} values={values} defaults={defaults} refused={refused} saving={saving} />
     </div>
+  );
+}
+
+/**
+ * What a save did, at the top of the page. "Save settings" is far below it, so the notice takes the focus when it
+ * appears and is scrolled to, clear of the top bar, as the enquiry forms' answers are (components/ui/form-status.tsx):
+ * the person who pressed Save sees it. It appears only once a save is over (SettingsScreen), so each save shows it anew.
+ */
+function SavedNotice({ saved }: { saved: number }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return (
+    <p
+      ref={notice}
+      role="status"
+      tabIndex={-1}
+      className="mt-8 scroll-mt-24 border border-forest-600/40 bg-forest-900/5 px-4 py-3 text-sm text-forest-900 focus:outline-none"
+    >
+      {saved === 0 ? "Nothing changed." : `Saved ${countOf(saved, "change")}.`}
+    </p>
   );
 }
 
