@@ -1,9 +1,9 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { FormStatus } from "#app/components/ui/form-status";
 import { SettingField, SettingsGroup, type SettingFieldProps } from "#app/components/admin/settings-fields";
 import { RetentionConfirmButton, RetentionPendingNotice, RetentionQuestion, SettingsConflictNotice } from "#app/components/admin/settings-notices";
 import { servicesContext } from "#app/db/context";
@@ -91,30 +91,19 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
         title="Settings"
         intro="What buyers see and how enquiries are handled, changed without a redeploy. Each value starts from the server's environment; a change here applies on every server at once and is recorded in the activity trail."
       />
-      {actionData?.saved != null && !saving ? <SavedNotice saved={actionData.saved} /> : null}
+      {/* "Save settings" is at the foot of a long page: the notice takes the focus and is scrolled to, so whoever pressed it sees it. */}
+      {actionData?.saved != null && !saving ? (
+        <div className="mt-8">
+          <FormStatus
+            tone="success"
+            message={actionData.saved === 0 ? "Nothing changed." : `Saved ${countOf(actionData.saved, "change")}.`}
+            takeFocus
+          />
+        </div>
+      ) : null}
       {/* A save reads the settings again; the form starts over from them, so it never compares with values it no longer shows. */}
       <SettingsForm key={JSON.stringify(values)} values={values} defaults={defaults} refused={refused} saving={saving} />
     </div>
-  );
-}
-
-/**
- * What a save did, at the top of the page. "Save settings" is far below it, so the notice takes the focus when it
- * appears and is scrolled to, clear of the top bar, as the enquiry forms' answers are (components/ui/form-status.tsx):
- * the person who pressed Save sees it. It appears only once a save is over (SettingsScreen), so each save shows it anew.
- */
-function SavedNotice({ saved }: { saved: number }) {
-  const notice = useRef<HTMLParagraphElement>(null);
-  useEffect(() => notice.current?.focus(), []);
-  return (
-    <p
-      ref={notice}
-      role="status"
-      tabIndex={-1}
-      className="mt-8 scroll-mt-24 border border-forest-600/40 bg-forest-900/5 px-4 py-3 text-sm text-forest-900 focus:outline-none"
-    >
-      {saved === 0 ? "Nothing changed." : `Saved ${countOf(saved, "change")}.`}
-    </p>
   );
 }
 
