@@ -474,6 +474,66 @@ test.describe("listings manager: a save after the session ended", () => {
   });
 });
 
+test.describe("listings manager: a save on its way", () => {
+  test("takes no typing or clicks until the saved listing is back, so nothing done meanwhile silently vanishes", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.goto("/edit/listings/new?category=yachts");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(`E2E Held Yacht ${Date.now().toString(36)}`);
+    await page.getByRole("textbox", { name: "Location", exact: true }).fill("Monaco");
+    await page.getByRole("button", { name: "Create listing" }).click();
+    await expect(page).toHaveURL(/created=1/);
+    const editor = new URL(page.url()).pathname;
+
+    // The save's post, then the saved listing's load after its redirect, each held until released: the form
+    // starts over from the saved listing when that load ends, so nothing may change in it before then.
+    const releases = { post: () => {}, load: () => {} };
+    const held = {
+      post: new Promise<void>((resolve) => (releases.post = resolve)),
+      load: new Promise<void>((resolve) => (releases.load = resolve)),
+    };
+    await page.route(
+      (url) => url.pathname.startsWith(editor),
+      async (route) => {
+        await (route.request().method() === "POST" ? held.post : held.load);
+        await route.continue();
+      },
+    );
+    const location = page.getByRole("textbox", { name: "Location", exact: true });
+    const description = page.getByRole("textbox", { name: "Description" });
+    const carousel = page.getByRole("checkbox", { name: /On the home carousel/ });
+    const rows = page.getByRole("textbox", { name: /^Label of row/ });
+    const rowCount = await rows.count();
+    await location.fill("Antibes");
+    await location.press("Enter");
+
+    const heldState = async () => {
+      await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+      await expect(location).not.toBeEditable();
+      await expect(description).not.toBeEditable();
+      await carousel.click();
+      await expect(carousel).not.toBeChecked();
+      await page.getByRole("button", { name: "Add a row" }).click();
+      await expect(rows).toHaveCount(rowCount);
+    };
+    await heldState();
+    const loading = page.waitForRequest((request) => request.method() === "GET" && new URL(request.url()).pathname.startsWith(editor));
+    releases.post();
+    await loading;
+    await heldState();
+    releases.load();
+
+    await expect(page).toHaveURL(/saved=1/);
+    await expect(page.getByRole("status").filter({ hasText: "Saved. The site shows the changes now." })).toBeVisible();
+    await expect(location).toHaveValue("Antibes");
+    await expect(location).toBeEditable();
+    await carousel.click();
+    await expect(carousel).toBeChecked();
+    await context.close();
+  });
+});
+
 test.describe("listings manager: sorting and pages", () => {
   test("column headers sort both ways as plain links, and a page past the last says so with a way back", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });

@@ -9,6 +9,8 @@ type FieldProps = {
   meta: FieldMetadata<string | undefined>;
   /** Set the browser's `required` attribute (spec point 5 says which fields carry it). */
   required?: boolean;
+  /** Shown and sent, but not typed in (a save on its way: the form is about to start over from the saved values). */
+  readOnly?: boolean;
   className?: string;
 };
 
@@ -62,6 +64,7 @@ export function TextField({
         key={key}
         {...input}
         required={props.required}
+        readOnly={props.readOnly}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
@@ -79,6 +82,7 @@ export function TextAreaField({ rows = 4, placeholder, ...props }: FieldProps & 
         key={key}
         {...textarea}
         required={props.required}
+        readOnly={props.readOnly}
         rows={rows}
         placeholder={placeholder}
         className={`${controlClass(Boolean(props.meta.errors?.length))} resize-y`}

@@ -62,7 +62,7 @@ export function ConflictNotice({ conflict, listingId }: { conflict: ListingConfl
   );
 }
 
-export function PriceFields({ fields }: { form: ListingFormMeta; fields: ListingFields }) {
+export function PriceFields({ fields, saving }: { fields: ListingFields; saving: boolean }) {
   const mode = fields.priceMode.value ?? "request";
   return (
     <fieldset>
@@ -98,7 +98,7 @@ export function PriceFields({ fields }: { form: ListingFormMeta; fields: Listing
             </select>
             {errorText(fields.priceCurrency.errors, fields.priceCurrency.errorId)}
           </div>
-          <TextField label="Amount" meta={fields.priceAmount} inputMode="text" placeholder="e.g. 3,950,000" />
+          <TextField label="Amount" meta={fields.priceAmount} inputMode="text" placeholder="e.g. 3,950,000" readOnly={saving} />
         </div>
       ) : (
         // Without JavaScript both stay in the page, so choosing "Price" and typing an amount works in one go.
@@ -124,7 +124,17 @@ export function PriceFields({ fields }: { form: ListingFormMeta; fields: Listing
 }
 
 /** Label/value rows, starting with the category's usual labels; empty rows are not shown on the site. */
-export function SpecificationRows({ form, fields, heading }: { form: ListingFormMeta; fields: ListingFields; heading: string }) {
+export function SpecificationRows({
+  form,
+  fields,
+  heading,
+  saving,
+}: {
+  form: ListingFormMeta;
+  fields: ListingFields;
+  heading: string;
+  saving: boolean;
+}) {
   const rows = fields.specifications.getFieldList();
   return (
     <section aria-labelledby="specifications-heading" className="space-y-5 border border-linen bg-white/70 p-6 sm:p-8">
@@ -143,6 +153,7 @@ export function SpecificationRows({ form, fields, heading }: { form: ListingForm
                 <input
                   {...getInputProps(label, { type: "text" })}
                   key={label.key}
+                  readOnly={saving}
                   aria-label={`Label of row ${index + 1}`}
                   placeholder="Label"
                   className={`block w-full border bg-white px-3 py-2.5 text-sm focus:border-gold-500 focus:outline-none ${label.errors ? "border-red-600" : "border-ink/15"}`}
@@ -153,6 +164,7 @@ export function SpecificationRows({ form, fields, heading }: { form: ListingForm
                 <input
                   {...getInputProps(value, { type: "text" })}
                   key={value.key}
+                  readOnly={saving}
                   aria-label={`Value of ${label.value || `row ${index + 1}`}`}
                   placeholder="Value"
                   className={`block w-full border bg-white px-3 py-2.5 text-sm focus:border-gold-500 focus:outline-none ${value.errors ? "border-red-600" : "border-ink/15"}`}
@@ -228,6 +240,7 @@ export function PublishingPanel({ fields, saving, creating }: { fields: ListingF
         <input
           {...getInputProps(fields.lastVerifiedOn, { type: "date" })}
           key={fields.lastVerifiedOn.key}
+          readOnly={saving}
           className={`block w-full border bg-white px-3 py-2.5 text-sm focus:border-gold-500 focus:outline-none ${fields.lastVerifiedOn.errors ? "border-red-600" : "border-ink/15"}`}
         />
         {errorText(fields.lastVerifiedOn.errors, fields.lastVerifiedOn.errorId)}

@@ -17,6 +17,7 @@ import {
   type ListingFormValues,
 } from "#app/domain/listing-editor";
 import type { PhotoView } from "#app/domain/listing-photos";
+import { holdWhileSaving } from "./hold-while-saving";
 import { draftKey, dropDrafts, keepDraft, readDraft, type ListingDraft } from "./listing-draft";
 import { ConflictNotice, FormProblems, PriceFields, PublishingPanel, SpecificationRows, type ListingFormInput } from "./listing-form-parts";
 import { altInputId, altProblem, unsavedAlts } from "./photo-alt-drafts";
@@ -98,7 +99,8 @@ function DraftOffer({ draft, onRestore, onDiscard }: { draft: ListingDraft; onRe
 function ListingFields({ listingId, defaults, lastResult, conflict, draft, photos = [], typedAlts = {} }: ListingFormProps & { draft: string }) {
   const navigation = useNavigation();
   const submit = useSubmit();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("_action") === "save";
+  // From the post until the saved listing has loaded (the redirect's "loading" too): the form starts over then.
+  const saving = navigation.state !== "idle" && navigation.formData?.get("_action") === "save";
   const unsaved = unsavedAlts(photos, typedAlts);
   const [form, fields] = useForm<ListingFormInput, ListingFormValues, string[]>({
     id: `listing-${listingId ?? "new"}`,
@@ -130,7 +132,13 @@ function ListingFields({ listingId, defaults, lastResult, conflict, draft, photo
   const highlights = fields.highlights.getFieldList();
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem]">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      {...holdWhileSaving(saving)}
+      aria-busy={saving || undefined}
+      className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem]"
+    >
       <input type="hidden" name="_action" value="save" />
       {/* Enter in a field saves: the first submit button of a form is its default, and the rows' remove buttons come before Save. */}
       <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
@@ -158,9 +166,9 @@ function ListingFields({ listingId, defaults, lastResult, conflict, draft, photo
           <h2 id="essentials-heading" className={sectionTitle}>
             Essentials
           </h2>
-          <TextField label="Title" meta={fields.title} required />
+          <TextField label="Title" meta={fields.title} required readOnly={saving} />
           <div>
-            <TextField label="Web address" meta={fields.slug} placeholder="made from the title" />
+            <TextField label="Web address" meta={fields.slug} placeholder="made from the title" readOnly={saving} />
             <p className="mt-2 text-xs leading-relaxed text-stone">
               The page lives at{" "}
               <span className="font-medium text-ink">
@@ -179,7 +187,7 @@ function ListingFields({ listingId, defaults, lastResult, conflict, draft, photo
             />
             {category.hasYear ? (
               <div>
-                <TextField label="Year" meta={fields.year as never} inputMode="text" placeholder="e.g. 2019" />
+                <TextField label="Year" meta={fields.year as never} inputMode="text" placeholder="e.g. 2019" readOnly={saving} />
                 {/* Asked for here only: the details list shows it from this field (domain/listing-year.ts). */}
                 <p className="mt-2 text-xs leading-relaxed text-stone">Shown beside the location and in the “{category.detailHeading}” list.</p>
               </div>
@@ -192,10 +200,10 @@ function ListingFields({ listingId, defaults, lastResult, conflict, draft, photo
             )}
           </div>
           <div>
-            <TextField label="Location" meta={fields.location} required />
+            <TextField label="Location" meta={fields.location} required readOnly={saving} />
             <p className="mt-2 text-xs leading-relaxed text-stone">{locationHint(category.id)}</p>
           </div>
-          <PriceFields form={form} fields={fields} />
+          <PriceFields fields={fields} saving={saving} />
         </section>
 
         <section aria-labelledby="presentation-heading" className={sectionClass}>
@@ -212,6 +220,7 @@ function ListingFields({ listingId, defaults, lastResult, conflict, draft, photo
                   <input
                     {...getInputProps(highlight, { type: "text" })}
                     key={highlight.key}
+                    readOnly={saving}
                     aria-label={`Highlight ${index + 1}`}
                     placeholder={index === 0 ? "e.g. 5 Bedrooms" : index === 1 ? "e.g. 6,000 sqft" : "e.g. Sea views"}
                     className={`block w-full border bg-white px-4 py-3 text-[0.95rem] focus:border-gold-500 focus:outline-none ${highlight.errors ? "border-red-600" : "border-ink/15"}`}
@@ -236,17 +245,19 @@ function ListingFields({ listingId, defaults, lastResult, conflict, draft, photo
             label="Description"
             meta={fields.description}
             rows={9}
+            readOnly={saving}
             placeholder="Two to four short paragraphs; line breaks are kept on the page."
           />
           <TextAreaField
             label="Key features (one per line)"
             meta={fields.features}
             rows={6}
+            readOnly={saving}
             placeholder={"Private pool\nSea views\nGated community"}
           />
         </section>
 
-        <SpecificationRows form={form} fields={fields} heading={category.detailHeading} />
+        <SpecificationRows form={form} fields={fields} heading={category.detailHeading} saving={saving} />
       </div>
 
       <PublishingPanel fields={fields} saving={saving} creating={!listingId} />
