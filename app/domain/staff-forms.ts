@@ -39,8 +39,8 @@ export const acceptInvitationSchema = z
   .refine(passwordsMatch, passwordsDifferIssue);
 
 /**
- * What an Owner is asked before deactivating someone on /edit/users (the browser's own confirm dialog, as for deleting
- * media or a listing's photo): who, and what deactivateStaff (models/staff.server.ts) does. It ends every session and
+ * What an Owner is asked before deactivating someone on /edit/users (components/admin/confirm-popover.tsx, as for
+ * deleting media or a listing's photo; its first paragraph is the popover's heading): who, and what deactivateStaff (models/staff.server.ts) does. It ends every session and
  * sets better-auth's ban, which sign-in refuses; an Owner's invitations still waiting are withdrawn, and reactivating
  * lifts the ban and leaves the role as it was (the withdrawn invitations stay withdrawn).
  */

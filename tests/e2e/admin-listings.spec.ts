@@ -422,6 +422,7 @@ test.describe("photo changes without JavaScript", () => {
     const other = await context.newPage();
     await other.goto(editor);
     await other.getByRole("button", { name: "Delete photo 2 of 2" }).click();
+    await other.getByRole("alertdialog", { name: "Delete photo 2 of 2?" }).getByRole("button", { name: "Delete", exact: true }).click();
     await expect(other.getByTestId("listing-photo")).toHaveCount(1);
     await page.getByRole("textbox", { name: "Alt text of photo 2 of 2" }).fill("The reverse, hallmarked");
     await page.getByRole("button", { name: "Save alt text of photo 2 of 2" }).click();

@@ -61,8 +61,16 @@ isolatedTest.describe("Media Manager figures (a private server: the totals are t
     await expect(page.getByTestId("file-count")).toHaveText("3 items");
     await expect(page.getByTestId("storage-used")).toHaveText(/^\d+(\.\d)? (KB|MB) of 10 GB$/);
 
-    page.once("dialog", (dialog) => void dialog.accept());
+    // Asked first in the page: Escape keeps it; the popover's Delete deletes it.
     await page.getByRole("button", { name: "Delete first.png" }).click();
+    const asked = page.getByRole("alertdialog", { name: "Delete first.png?" });
+    await expect(asked).toContainText("This cannot be undone.");
+    await page.keyboard.press("Escape");
+    await expect(asked).toBeHidden();
+    await expect(items(page)).toHaveCount(3);
+    await page.getByRole("button", { name: "Delete first.png" }).click();
+    await asked.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(asked).toBeHidden();
     await expect(items(page)).toHaveCount(2);
     await expect(page.getByTestId("file-count")).toHaveText("2 items");
   });
@@ -215,8 +223,11 @@ test.describe("Media Manager", () => {
     await openFolder(page, folder);
     await expect(items(page)).toHaveCount(2);
     await expectAccessible(page);
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: `Delete ${victim}` }).click();
+    await page
+      .getByRole("alertdialog", { name: `Delete ${victim}?` })
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
     await expect(items(page)).toHaveCount(1);
     await page.reload();
     expect(await itemNames(page)).toEqual([`keeper-${folder}.png`]);

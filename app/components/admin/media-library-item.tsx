@@ -2,6 +2,7 @@ import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Film, GripVertical, Music, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
+import { CONFIRM_BUTTON, ConfirmPopover } from "#app/components/admin/confirm-popover";
 import type { MediaView } from "#app/domain/media";
 import { formatBytes } from "#app/domain/upload-rules";
 
@@ -49,23 +50,21 @@ function DeleteButton({ item }: { item: MediaView }) {
   const fetcher = useFetcher({ key: `media-delete-${item.id}` });
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form
-      method="post"
-      onSubmit={(event) => {
-        if (!window.confirm(`Delete ${item.name}? This cannot be undone.`)) event.preventDefault();
-      }}
+    <ConfirmPopover
+      label={`Delete ${item.name}`}
+      trigger={<Trash2 aria-hidden className="h-4 w-4" />}
+      triggerClassName="p-2 text-stone transition-colors hover:text-red-700 disabled:opacity-40"
+      disabled={busy}
+      question={`Delete ${item.name}?\n\nThis cannot be undone.`}
     >
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={item.id} />
-      <button
-        type="submit"
-        disabled={busy}
-        aria-label={`Delete ${item.name}`}
-        className="p-2 text-stone transition-colors hover:text-red-700 disabled:opacity-40"
-      >
-        <Trash2 aria-hidden className="h-4 w-4" />
-      </button>
-    </fetcher.Form>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={item.id} />
+        <button type="submit" className={CONFIRM_BUTTON}>
+          Delete
+        </button>
+      </fetcher.Form>
+    </ConfirmPopover>
   );
 }
 

@@ -2,6 +2,7 @@ import { Star, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { SmartImage } from "#app/components/media/smart-image";
+import { CONFIRM_BUTTON, ConfirmPopover } from "#app/components/admin/confirm-popover";
 import type { CategoryId } from "#app/domain/category-ids";
 import { PHOTO_ACTION_FAILED, type PhotoActionAnswer } from "#app/domain/listing-editor";
 import { MAX_ALT_LENGTH, type PhotoView } from "#app/domain/listing-photos";
@@ -135,18 +136,20 @@ export function PhotoCard({ photo, handle, position, count, title, theme, failur
           ) : (
             <span />
           )}
-          <remove.Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm(`Delete ${label.toLowerCase()}? This cannot be undone.`)) event.preventDefault();
-            }}
+          <ConfirmPopover
+            label={`Delete ${label.toLowerCase()}`}
+            trigger={<Trash2 aria-hidden className="h-4 w-4" />}
+            triggerClassName="p-1.5 text-stone hover:text-red-700"
+            question={`Delete ${label.toLowerCase()}?\n\nThis cannot be undone.`}
           >
-            <input type="hidden" name="_action" value="photo-delete" />
-            <input type="hidden" name="photoId" value={photo.id} />
-            <button type="submit" aria-label={`Delete ${label.toLowerCase()}`} className="p-1.5 text-stone hover:text-red-700">
-              <Trash2 aria-hidden className="h-4 w-4" />
-            </button>
-          </remove.Form>
+            <remove.Form method="post">
+              <input type="hidden" name="_action" value="photo-delete" />
+              <input type="hidden" name="photoId" value={photo.id} />
+              <button type="submit" className={CONFIRM_BUTTON}>
+                Delete
+              </button>
+            </remove.Form>
+          </ConfirmPopover>
         </div>
       </div>
     </div>

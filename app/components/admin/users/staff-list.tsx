@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { formatAdminDate } from "#app/components/admin/enquiry-status";
+import { CONFIRM_BUTTON, ConfirmPopover } from "#app/components/admin/confirm-popover";
 import { deactivateQuestion } from "#app/domain/staff-forms";
 import { STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "#app/domain/staff-roles";
 import { BADGE, QUIET_BUTTON, SMALL_BUTTON, StaffNotice, type StaffAnswer } from "./staff-notice";
@@ -79,24 +80,30 @@ export function StaffList({ members, currentUserId, answer }: { members: StaffMe
                   {busy("change-role", member.id) ? "Saving..." : "Change"}
                 </button>
               </Form>
-              {you ? null : (
-                <Form
-                  method="post"
-                  preventScrollReset
-                  // Deactivating signs someone out at once: the admin's usual confirm first (reactivating asks nothing).
-                  onSubmit={(event) => {
-                    if (member.active && !window.confirm(deactivateQuestion(member))) event.preventDefault();
-                  }}
+              {you ? null : member.active ? (
+                // Deactivating signs someone out at once: asked first, naming them and what follows.
+                <ConfirmPopover
+                  label={`Deactivate ${member.name}`}
+                  trigger="Deactivate"
+                  triggerClassName={QUIET_BUTTON}
+                  disabled={busy("deactivate", member.id)}
+                  question={deactivateQuestion(member)}
                 >
-                  <input type="hidden" name="intent" value={member.active ? "deactivate" : "reactivate"} />
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="deactivate" />
+                    <input type="hidden" name="userId" value={member.id} />
+                    <button type="submit" className={CONFIRM_BUTTON}>
+                      Deactivate
+                    </button>
+                  </Form>
+                </ConfirmPopover>
+              ) : (
+                // Reactivating asks nothing: it gives back what was taken, with the same role.
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="reactivate" />
                   <input type="hidden" name="userId" value={member.id} />
-                  <button
-                    type="submit"
-                    disabled={busy("deactivate", member.id) || busy("reactivate", member.id)}
-                    className={member.active ? QUIET_BUTTON : SMALL_BUTTON}
-                    aria-label={`${member.active ? "Deactivate" : "Reactivate"} ${member.name}`}
-                  >
-                    {member.active ? "Deactivate" : "Reactivate"}
+                  <button type="submit" disabled={busy("reactivate", member.id)} className={SMALL_BUTTON} aria-label={`Reactivate ${member.name}`}>
+                    Reactivate
                   </button>
                 </Form>
               )}
