@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { makeJpeg, makePng } from "../fixtures/images";
 import { signInAsAdmin } from "./admin-session";
@@ -432,17 +432,22 @@ test.describe("photo changes without JavaScript", () => {
   });
 });
 
+/** A fresh browser signed in as the admin, on the editor of a new draft yacht of its own (its path in `editor`). */
+async function newDraftYacht(browser: Browser, titlePrefix: string) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  await page.goto("/edit/listings/new?category=yachts");
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(`${titlePrefix} ${Date.now().toString(36)}`);
+  await page.getByRole("textbox", { name: "Location", exact: true }).fill("Monaco");
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await expect(page).toHaveURL(/created=1/);
+  return { context, page, editor: new URL(page.url()).pathname };
+}
+
 test.describe("listings manager: a save after the session ended", () => {
   test("keeps what was typed in the tab and offers it back after signing in again; a refused save hides the last 'Saved'", async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signInAsAdmin(page);
-    await page.goto("/edit/listings/new?category=yachts");
-    await page.getByRole("textbox", { name: "Title", exact: true }).fill(`E2E Session Yacht ${Date.now().toString(36)}`);
-    await page.getByRole("textbox", { name: "Location", exact: true }).fill("Monaco");
-    await page.getByRole("button", { name: "Create listing" }).click();
-    await expect(page).toHaveURL(/created=1/);
-    const editor = page.url().replace(/[?#].*$/, "");
+    const { context, page, editor } = await newDraftYacht(browser, "E2E Session Yacht");
     const description = "An hour of careful writing about the teak decks and the crew quarters.";
     await page.getByRole("textbox", { name: "Description" }).fill(description);
 
@@ -477,15 +482,7 @@ test.describe("listings manager: a save after the session ended", () => {
 
 test.describe("listings manager: a save on its way", () => {
   test("takes no typing or clicks until the saved listing is back, so nothing done meanwhile silently vanishes", async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signInAsAdmin(page);
-    await page.goto("/edit/listings/new?category=yachts");
-    await page.getByRole("textbox", { name: "Title", exact: true }).fill(`E2E Held Yacht ${Date.now().toString(36)}`);
-    await page.getByRole("textbox", { name: "Location", exact: true }).fill("Monaco");
-    await page.getByRole("button", { name: "Create listing" }).click();
-    await expect(page).toHaveURL(/created=1/);
-    const editor = new URL(page.url()).pathname;
+    const { context, page, editor } = await newDraftYacht(browser, "E2E Held Yacht");
 
     // The save's post, then the saved listing's load after its redirect, each held until released: the form
     // starts over from the saved listing when that load ends, so nothing may change in it before then.
