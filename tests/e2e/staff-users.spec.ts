@@ -108,6 +108,8 @@ test("an Owner invites an Editor by e-mail, who joins with the link once, cannot
   await page.keyboard.press("Enter");
   await expect(row.getByRole("status")).toHaveText(`${invitee.name} has been deactivated and signed out everywhere.`);
   await expect(row).toContainText("Deactivated");
+  // Reactivate, in Deactivate's place, has the focus.
+  await expect(row.getByRole("button", { name: `Reactivate ${invitee.name}` })).toBeFocused();
 
   await them.goto("/edit/listings");
   await expect(them).toHaveURL(/\/$/);
@@ -117,6 +119,7 @@ test("an Owner invites an Editor by e-mail, who joins with the link once, cannot
   // Reactivated, with a new role, they are back in with that role.
   await row.getByRole("button", { name: `Reactivate ${invitee.name}` }).click();
   await expect(row.getByRole("status")).toHaveText(`${invitee.name} can sign in again.`);
+  await expect(deactivate).toBeFocused();
   await row.getByLabel(`Role of ${invitee.name}`, { exact: true }).selectOption("sales");
   await row.getByRole("button", { name: `Change the role of ${invitee.name}` }).click();
   await expect(row.getByRole("status")).toHaveText(`${invitee.name} is now Sales.`);

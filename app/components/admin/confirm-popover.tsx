@@ -7,6 +7,8 @@ type ConfirmPopoverProps = {
   trigger: ReactNode;
   triggerClassName: string;
   disabled?: boolean;
+  /** Focus the trigger as it appears (it replaced the button that had the focus, e.g. Reactivate's). */
+  autoFocus?: boolean;
   /** The question, then what follows from saying yes: paragraphs separated by a blank line. */
   question: string;
   /** The form that acts: its submit button is the "yes". */
@@ -19,7 +21,7 @@ type ConfirmPopoverProps = {
  * acts. Escape, "Cancel" or a click outside closes it, and the focus returns to the trigger. It replaced
  * the browser's confirm dialog, which a page without JavaScript never showed: the action then went ahead unasked.
  */
-export function ConfirmPopover({ label, trigger, triggerClassName, disabled, question, children }: ConfirmPopoverProps) {
+export function ConfirmPopover({ label, trigger, triggerClassName, disabled, autoFocus, question, children }: ConfirmPopoverProps) {
   const id = `confirm-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const cancel = useRef<HTMLButtonElement>(null);
   const [heading, ...details] = question.split("\n\n");
@@ -29,7 +31,7 @@ export function ConfirmPopover({ label, trigger, triggerClassName, disabled, que
   };
   return (
     <>
-      <button type="button" popoverTarget={id} disabled={disabled} aria-label={label} className={triggerClassName}>
+      <button type="button" popoverTarget={id} disabled={disabled} autoFocus={autoFocus} aria-label={label} className={triggerClassName}>
         {trigger}
       </button>
       <div

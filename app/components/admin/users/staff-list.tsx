@@ -26,6 +26,9 @@ const ROLE_BADGE: Record<StaffRole, string> = {
 export function StaffList({ members, currentUserId, answer }: { members: StaffMemberView[]; currentUserId: string; answer?: StaffAnswer }) {
   const navigation = useNavigation();
   const busy = (intent: string, id: string) => navigation.formData?.get("intent") === intent && navigation.formData.get("userId") === id;
+  // Deactivate and Reactivate replace each other in a row: the one that appears after a change takes the focus the
+  // other had, so the keyboard stays where the change was made.
+  const changed = (intent: string, id: string) => answer?.intent === intent && answer.subjectId === id && !answer.error;
   return (
     <ul className="divide-y divide-linen border-y border-linen">
       {members.map((member) => {
@@ -87,6 +90,7 @@ export function StaffList({ members, currentUserId, answer }: { members: StaffMe
                   trigger="Deactivate"
                   triggerClassName={QUIET_BUTTON}
                   disabled={busy("deactivate", member.id)}
+                  autoFocus={changed("reactivate", member.id)}
                   question={deactivateQuestion(member)}
                 >
                   <Form method="post" preventScrollReset>
@@ -102,7 +106,13 @@ export function StaffList({ members, currentUserId, answer }: { members: StaffMe
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="reactivate" />
                   <input type="hidden" name="userId" value={member.id} />
-                  <button type="submit" disabled={busy("reactivate", member.id)} className={SMALL_BUTTON} aria-label={`Reactivate ${member.name}`}>
+                  <button
+                    type="submit"
+                    disabled={busy("reactivate", member.id)}
+                    autoFocus={changed("deactivate", member.id)}
+                    className={SMALL_BUTTON}
+                    aria-label={`Reactivate ${member.name}`}
+                  >
                     Reactivate
                   </button>
                 </Form>
